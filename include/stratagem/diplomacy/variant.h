@@ -1,0 +1,141 @@
+#pragma once
+// A variant: the map (provinces, coasts, adjacency), the powers, the names people use
+// for them, the starting position and the victory condition. A variant is data: it is
+// parsed from the text format described in docs/variant-format.md, so adding a map
+// needs no code. The standard map ships compiled in (standard_variant()).
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "stratagem/diplomacy/types.h"
+
+namespace stratagem::diplomacy {
+
+// Languages in which names are kept. Every language's names are accepted as input.
+enum class Language : std::uint8_t { En, ZhHant, ZhHans, Ja };
+constexpr int kLanguageCount = 4;
+
+// What a name in the variant's tables refers to.
+struct NameTarget {
+  enum class Kind : std::uint8_t { Power, Location } kind;
+  std::uint8_t id;  // index(Power) or index(Location)
+  friend bool operator==(const NameTarget&, const NameTarget&) = default;
+};
+
+// A parse failure of variant text: line number (1-based) and what was wrong.
+struct VariantError {
+  int line = 0;
+  std::string message;
+};
+
+class Variant {
+ public:
+  static tl::expected<Variant, VariantError> parse(std::string_view text);
+
+  const std::string& id() const { return id_; }
+
+  // --- powers
+  int power_count() const { return static_cast<int>(powers_.size()); }
+  // Canonical upper-case name, e.g. "AUSTRIA".
+  const std::string& power_code(Power p) const { return powers_[index(p)].code; }
+  const std::string& power_name(Power p, Language lang) const;
+  const std::string& power_adjective(Power p, Language lang) const;
+  const ProvinceSet& home_centres(Power p) const { return powers_[index(p)].home_centres; }
+
+  // --- provinces and locations
+  int province_count() const { return static_cast<int>(provinces_.size()); }
+  int location_count() const { return static_cast<int>(locations_.size()); }
+  // Canonical code: "PAR", "STP/NC".
+  const std::string& location_code(Location l) const { return locations_[index(l)].code; }
+  const std::string& province_code(Province p) const { return provinces_[index(p)].code; }
+  const std::string& province_name(Province p, Language lang) const;
+  Terrain terrain(Province p) const { return provinces_[index(p)].terrain; }
+  bool is_supply_centre(Province p) const { return provinces_[index(p)].supply_centre; }
+  // Power whose home centre this is, or Power::None.
+  Power home_power(Province p) const { return provinces_[index(p)].home_power; }
+  Province province_of(Location l) const { return locations_[index(l)].province; }
+  Coast coast_of(Location l) const { return locations_[index(l)].coast; }
+  Location main_location(Province p) const { return location_at(index(p)); }
+  // Named coasts of a split-coast province (STP/NC, STP/SC); empty otherwise.
+  std::span<const Location> coasts(Province p) const { return provinces_[index(p)].coasts; }
+  bool has_split_coasts(Province p) const { return !provinces_[index(p)].coasts.empty(); }
+  // Where a fleet may stand: seas, single-coast coastal provinces, named coasts.
+  bool fleet_can_stand(Location l) const { return locations_[index(l)].fleet_can_stand; }
+
+  // --- adjacency
+  // Provinces an army can move to from province p.
+  const ProvinceSet& army_neighbours(Province p) const { return provinces_[index(p)].army_neighbours; }
+  // Locations a fleet at l can move to (coast-exact).
+  const LocationSet& fleet_neighbours(Location l) const { return locations_[index(l)].fleet_neighbours; }
+  // Provinces a fleet at l can reach (fleet_neighbours projected onto provinces).
+  const ProvinceSet& fleet_reach(Location l) const { return locations_[index(l)].fleet_reach; }
+  const ProvinceSet& all_supply_centres() const { return supply_centres_; }
+  const ProvinceSet& sea_provinces() const { return seas_; }
+  const ProvinceSet& coastal_provinces() const { return coastal_; }
+
+  // --- names
+  // Every target the normalised name may refer to (see normalise_name()); several
+  // targets mean the name is ambiguous. Empty if unknown.
+  std::span<const NameTarget> lookup(std::string_view normalised) const;
+  // Longest prefix of `normalised` that is a known name; 0 if none. Lets the order
+  // parser read scripts written without spaces (陸軍莫斯科移動華沙).
+  int longest_name_prefix(std::string_view normalised) const;
+
+  // --- game
+  int victory_centres() const { return victory_centres_; }
+  Phase start_phase() const { return start_phase_; }
+  std::span<const Unit> start_units() const { return start_units_; }
+
+ private:
+  struct PowerInfo {
+    std::string code;
+    std::array<std::string, kLanguageCount> names, adjectives;
+    ProvinceSet home_centres;
+  };
+  struct ProvinceInfo {
+    std::string code;
+    std::array<std::string, kLanguageCount> names;
+    Terrain terrain = Terrain::Inland;
+    bool supply_centre = false;
+    Power home_power = Power::None;
+    std::vector<Location> coasts;
+    ProvinceSet army_neighbours;
+  };
+  struct LocationInfo {
+    std::string code;
+    Province province = Province::None;
+    Coast coast = Coast::None;
+    bool fleet_can_stand = false;
+    LocationSet fleet_neighbours;
+    ProvinceSet fleet_reach;
+  };
+  struct NameEntry {
+    std::string normalised;
+    std::vector<NameTarget> targets;
+  };
+  friend class VariantBuilder;
+
+  std::string id_;
+  std::vector<PowerInfo> powers_;
+  std::vector<ProvinceInfo> provinces_;
+  std::vector<LocationInfo> locations_;
+  std::vector<NameEntry> names_;  // sorted by normalised
+  ProvinceSet supply_centres_, seas_, coastal_;
+  int victory_centres_ = 0;
+  Phase start_phase_{};
+  std::vector<Unit> start_units_;
+};
+
+// The standard map of seeds 000-003, parsed from data/diplomacy/standard.variant.
+const Variant& standard_variant();
+
+// Folds a name the way lookups compare them: ASCII letters lower-cased, spaces, '.',
+// '-', '_' and apostrophes dropped, full-width ASCII folded to ASCII, and the
+// ideographic space and middle dots dropped. "St. Petersburg" and "stpetersburg" meet.
+std::string normalise_name(std::string_view name);
+
+}  // namespace stratagem::diplomacy

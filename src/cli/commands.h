@@ -1,0 +1,17 @@
+#pragma once
+// Each game adds its subcommands to the `stratagem` command line.
+
+#include <CLI/CLI.hpp>
+
+namespace stratagem::cli {
+
+// Thrown by a command for bad input: main prints the message as one line on stderr
+// and exits with status 2, as both CLI contracts require.
+struct BadInput {
+  std::string message;
+};
+
+void add_diplomacy_commands(CLI::App& app);
+void add_dragonchess_commands(CLI::App& app);
+
+}  // namespace stratagem::cli
