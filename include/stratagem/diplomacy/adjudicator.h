@@ -12,6 +12,7 @@
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
+#include "stratagem/diplomacy/validation.h"
 
 namespace stratagem::diplomacy {
 
@@ -39,6 +40,8 @@ struct Resolution {
   std::int8_t opposing_strength = 0;
   // The order took part in a convoy paradox settled by the Szykman rule.
   bool paradox = false;
+  // Outcome::Void: why.
+  VoidReason void_reason = VoidReason::None;
   friend bool operator==(const Resolution&, const Resolution&) = default;
 };
 

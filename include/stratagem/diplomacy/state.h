@@ -38,7 +38,7 @@ class GameState {
 
   Power centre_owner(Province p) const { return owners_[index(p)]; }
   void set_centre_owner(Province p, Power power);
-  int centre_count(Power power) const;
+  int centre_count(Power power) const { return power == Power::None ? 0 : centre_counts_[index(power)]; }
 
   // Retreat phase only: the unit dislodged from province p, if any.
   std::optional<DislodgedUnit> dislodged_in(Province p) const;
@@ -53,6 +53,7 @@ class GameState {
   ProvinceSet occupied_;
   std::array<std::uint8_t, kMaxPowers> unit_counts_{};
   std::array<Power, kMaxProvinces> owners_ = filled(Power::None);
+  std::array<std::uint8_t, kMaxPowers> centre_counts_{};
   std::array<DislodgedUnit, kMaxProvinces> dislodged_{};
   ProvinceSet dislodged_set_;
 

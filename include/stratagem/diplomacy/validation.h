@@ -20,6 +20,7 @@ class GameState;
 class Variant;
 
 enum class VoidReason : std::uint8_t {
+  None,                  // not void
   WrongPhase,            // e.g. a retreat in a movement phase
   NoUnit,                // no unit at the ordered location
   ForeignUnit,           // the unit belongs to another power
@@ -47,8 +48,18 @@ enum class VoidReason : std::uint8_t {
   NoBuildsDue,
   NoRemovalsDue,
   BuildSiteUsedTwice,
+  AlreadyRemoved,        // the unit is already being removed
   FleetBuildInland,
+  UnitTypeNeeded,        // a build on a coastal province must say army or fleet
   UnitOrderedTwice,
+  // Found while adjudicating: the order is legal but does not match the other unit's
+  // order (DATC "valid").
+  SupportedUnitMovesElsewhere,
+  SupportedUnitDoesNotMove,
+  SupportedUnitMoves,
+  ConvoyedArmyMovesElsewhere,
+  ConvoyedArmyNotConvoyed,
+  ConvoyParadox,         // the convoy failed by the Szykman rule
 };
 
 // A sentence for a person, e.g. "Paris is not adjacent to Moscow".

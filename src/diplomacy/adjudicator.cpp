@@ -1,0 +1,55 @@
+#include "stratagem/diplomacy/adjudicator.h"
+
+#include "movement.h"
+#include "phase_steps.h"
+#include "season.h"
+#include "stratagem/diplomacy/variant.h"
+
+namespace stratagem::diplomacy {
+
+PhaseResult adjudicate(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                       const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
+  switch (state.phase.type) {
+    case PhaseType::Movement: return adjudicate_movement(variant, rules, state, orders, ordered);
+    case PhaseType::Retreat: return adjudicate_retreats(variant, state, orders, ordered);
+    case PhaseType::Adjustment: return adjudicate_adjustments(variant, rules, state, orders, ordered);
+  }
+  return {};
+}
+
+PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
+  MovementOutcome movement = resolve_movement(variant, rules, state, orders, ordered);
+  PhaseResult result;
+  result.resolutions = movement.resolutions;
+  result.contested = movement.contested;
+  GameState& next = result.next;
+  next = movement.after;
+  // A dislodged unit with nowhere to go is disbanded at once; the retreat phase is
+  // held only if some unit has a choice.
+  bool any_retreat = false;
+  next.dislodged_provinces().for_each(
+      [&](int p) { any_retreat |= !next.dislodged_in(province_at(p))->retreats.empty(); });
+  if (any_retreat) {
+    GameState with_choices = next;
+    with_choices.clear_dislodged();
+    next.dislodged_provinces().for_each([&](int p) {
+      const DislodgedUnit unit = *next.dislodged_in(province_at(p));
+      if (!unit.retreats.empty()) with_choices.add_dislodged(variant, unit);
+    });
+    next = with_choices;
+    next.phase.type = PhaseType::Retreat;
+    return result;
+  }
+  next.clear_dislodged();
+  finish_season(variant, next);
+  return result;
+}
+
+Power winner(const Variant& variant, const GameState& state) {
+  for (int i = 0; i < variant.power_count(); ++i)
+    if (state.centre_count(power_at(i)) >= variant.victory_centres()) return power_at(i);
+  return Power::None;
+}
+
+}  // namespace stratagem::diplomacy
