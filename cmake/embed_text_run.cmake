@@ -8,6 +8,6 @@ file(WRITE "${OUTPUT}"
 "// Generated from ${INPUT} by cmake/embed_text_run.cmake. Do not edit.\n"
 "#include <string_view>\n"
 "namespace ${NAMESPACE} {\n"
-"namespace { constexpr char kBytes[] = {${bytes} '\\\\0'}; }\n"
+"namespace { constexpr char kBytes[] = {${bytes} '\\0'}; }\n"
 "std::string_view ${SYMBOL}() { return {kBytes, ${byte_count}}; }\n"
 "}\n")
