@@ -1,0 +1,90 @@
+// DATC v2.4 in jDip's text format, as godip keeps it (../shared/datc/godip/
+// datc_v2.4_06.txt, GPL-3.0: read at run time, never copied): one test per CASE.
+//
+// Under the `datc` profile (the v2.4 preferences the file assumes) every case must pass.
+// Under the `standard` profile (2023 rulebook, DATC v3.1 preferences) every case must
+// pass too, except those listed in kDifferentUnderStandardRules, which must come out
+// differently; their v3.1 answers are checked by datc_v31_test.cpp.
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "stratagem/diplomacy/rules.h"
+#include "stratagem/diplomacy/variant.h"
+#include "support/datc_runner.h"
+#include "support/test_paths.h"
+
+namespace stratagem::diplomacy::testing {
+namespace {
+
+struct Exception {
+  std::string_view id;
+  std::string_view reason;
+};
+
+// Cases whose v2.4 answer the 2023 rules change.
+//
+// Not listed, though their scenarios are the old ones: 6.J.3-6.J.11. DATC v3.1 rewrote
+// them for the 2023 civil-disorder rule (distance to owned centres through any
+// province), but on the v2.4 positions both rules remove the same unit, so they pass
+// under both profiles (distances to owned centres, 2023 rule):
+//   6.J.3  A swe 2 (Fin, StP) > A lvn 1                     -> A swe removed
+//   6.J.4  A lvn 1 = A ukr 1, alphabetical                  -> A lvn removed
+//   6.J.5  F ber 2 (Pru, War) = F ska 2 (Nwy, StP), fleets, alphabetical -> F ber removed
+//   6.J.6  F bal 2 = F ska 2, alphabetical                  -> F bal removed
+//   6.J.7  A boh 2 = F ska 2 = F nth 2, fleets first, alphabetical -> F nth removed
+//   6.J.8  A tyr 3 > F bal 2                                -> A tyr removed
+//   6.J.9  A tyr 5 > F bal 2 / F ska 2                      -> A tyr removed
+//   6.J.10 A sil 3 > A gre 2 (Ion, Nap) > F ion 1           -> A sil removed
+//   6.J.11 A sil 3 > A gre 2 (Ion, Nap)                     -> A sil removed
+// The 2023 scenarios, where the rules do differ, are in datc_v3.1_standard.txt.
+// 6.F.17 is not listed either: godip's file already has the Szykman answer.
+constexpr std::array kDifferentUnderStandardRules{
+    Exception{"6.G.8",
+              "DATC v3.1 (issue 4.A.3, 2023 rules) no longer falls back to the land route for an "
+              "explicit convoy that isn't there: A bel stays; v3.1 answer in datc_v3.1_standard.txt"},
+};
+
+const Exception* exception_for(std::string_view id) {
+  auto it = std::find_if(kDifferentUnderStandardRules.begin(), kDifferentUnderStandardRules.end(),
+                         [&](const Exception& e) { return e.id == id; });
+  return it == kDifferentUnderStandardRules.end() ? nullptr : &*it;
+}
+
+std::vector<DatcCaseOrError> godip_cases() {
+  return load_cases_for_suite(shared_path("datc/godip/datc_v2.4_06.txt"));
+}
+
+class DatcV24 : public ::testing::TestWithParam<DatcCaseOrError> {};
+
+TEST_P(DatcV24, PassesUnderTheDatcProfile) {
+  ASSERT_EQ(GetParam().load_errors, "");
+  EXPECT_TRUE(run_datc_case(standard_variant(), datc_v24_rules(), GetParam().datc_case));
+}
+
+TEST_P(DatcV24, PassesUnderTheStandardProfileUnlessTheRulesChanged) {
+  ASSERT_EQ(GetParam().load_errors, "");
+  const DatcCase& c = GetParam().datc_case;
+  auto result = run_datc_case(standard_variant(), standard_rules(), c);
+  if (const Exception* exception = exception_for(c.id))
+    EXPECT_FALSE(result) << "the 2023 rules should give a different answer: " << exception->reason;
+  else
+    EXPECT_TRUE(result);
+}
+
+INSTANTIATE_TEST_SUITE_P(Godip, DatcV24, ::testing::ValuesIn(godip_cases()),
+                         [](const auto& info) { return test_name_of(info.param); });
+
+TEST(DatcV24Exceptions, NameCasesOfTheFile) {
+  auto cases = godip_cases();
+  for (const auto& exception : kDifferentUnderStandardRules)
+    EXPECT_TRUE(std::any_of(cases.begin(), cases.end(),
+                            [&](const DatcCaseOrError& c) { return c.datc_case.id == exception.id; }))
+        << exception.id;
+}
+
+}  // namespace
+}  // namespace stratagem::diplomacy::testing
