@@ -63,6 +63,11 @@ class Order {
   constexpr Location dest() const { return static_cast<Location>((bits_ >> 16) & 0xFF); }
   constexpr bool via_convoy() const { return (bits_ >> 29) & 1; }
   constexpr std::uint32_t raw() const { return bits_; }
+  static constexpr Order from_raw(std::uint32_t bits) {
+    Order o;
+    o.bits_ = bits;
+    return o;
+  }
 
   constexpr bool is_support() const {
     return kind() == OrderKind::SupportHold || kind() == OrderKind::SupportMove;
