@@ -44,10 +44,9 @@ void LegalOrderGenerator::unit_orders(Province p, OrderList& out) const {
     const ProvinceSet& adjacent = variant_.army_neighbours(p);
     reach_[index(p)].for_each([&](int d) {
       const Location to = variant_.main_location(province_at(d));
-      const bool by_land = adjacent.contains(d);
-      if (by_land) out.push(Order::move(unit.type, unit.location, to));
+      if (adjacent.contains(d)) out.push(Order::move(unit.type, unit.location, to));
       // To an adjacent province, "via convoy" is an order of its own (DATC 4.A.3).
-      if (convoy_reach_[index(p)].contains(d)) out.push(Order::move(unit.type, unit.location, to, by_land));
+      if (convoy_reach_[index(p)].contains(d)) out.push(Order::move(unit.type, unit.location, to, true));
     });
   }
   support_orders(unit, out);

@@ -149,8 +149,9 @@ class Validator {
     const bool adjacent = variant_.army_neighbours(from).contains(index(dest));
     if (adjacent && !via_convoy) return Order::move(unit.type, unit.location, target);
     const bool coastal = variant_.terrain(from) == Terrain::Coastal && variant_.terrain(dest) == Terrain::Coastal;
+    // A move that can only go by convoy is written "VIA" in canonical form.
     if (coastal && convoy_route_exists(variant_, fleets_at_sea(), from, dest))
-      return Order::move(unit.type, unit.location, target, via_convoy);
+      return Order::move(unit.type, unit.location, target, true);
     if (adjacent && rules_.adjacent_convoy == AdjacentConvoyRule::IntentWithLandFallback)
       return Order::move(unit.type, unit.location, target);
     return tl::unexpected(adjacent || coastal ? VoidReason::NoConvoyRoute : VoidReason::CannotReach);

@@ -1,0 +1,105 @@
+// Diplomacy engine throughput: movement adjudication alone (orders known), legal order
+// generation, and whole random games end to end. Positions and orders come from
+// random self-play with a fixed seed, so every run measures the same work.
+
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/legal_orders.h"
+#include "stratagem/diplomacy/selfplay.h"
+#include "stratagem/diplomacy/state.h"
+#include "stratagem/diplomacy/variant.h"
+
+namespace {
+
+using namespace stratagem::diplomacy;
+
+struct Turn {
+  GameState state;
+  std::array<Order, kMaxProvinces> orders{};
+  ProvinceSet ordered;
+};
+
+// Movement phases of random games, each with random legal orders for every unit.
+const std::vector<Turn>& movement_turns() {
+  static const std::vector<Turn> turns = [] {
+    const Variant& variant = standard_variant();
+    std::vector<Turn> out;
+    std::uint64_t x = 12345;
+    const auto next = [&] {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      return x;
+    };
+    for (int game = 0; game < 20; ++game) {
+      GameState state = GameState::initial(variant);
+      while (state.phase.year <= 1920) {
+        Turn turn{state, {}, {}};
+        if (state.phase.type != PhaseType::Adjustment) {
+          const LegalOrderGenerator generator(variant, state);
+          OrderList list;
+          const ProvinceSet& units =
+              state.phase.type == PhaseType::Retreat ? state.dislodged_provinces() : state.occupied_provinces();
+          units.for_each([&](int p) {
+            list.clear();
+            generator.unit_orders(province_at(p), list);
+            turn.orders[p] = list[next() % list.size()];
+            turn.ordered.insert(p);
+          });
+        }
+        if (state.phase.type == PhaseType::Movement) out.push_back(turn);
+        state = adjudicate(variant, standard_rules(), state, turn.orders, turn.ordered).next;
+        if (winner(variant, state) != Power::None) break;
+      }
+    }
+    return out;
+  }();
+  return turns;
+}
+
+void BM_MovementAdjudication(benchmark::State& bench) {
+  const Variant& variant = standard_variant();
+  const auto& turns = movement_turns();
+  const RuleOptions rules = standard_rules();
+  std::size_t i = 0;
+  for (auto _ : bench) {
+    const Turn& t = turns[i++ % turns.size()];
+    benchmark::DoNotOptimize(adjudicate(variant, rules, t.state, t.orders, t.ordered));
+  }
+  bench.counters["phases/s"] = benchmark::Counter(double(bench.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_MovementAdjudication);
+
+void BM_LegalOrderGeneration(benchmark::State& bench) {
+  const Variant& variant = standard_variant();
+  const auto& turns = movement_turns();
+  std::size_t i = 0;
+  std::int64_t orders = 0;
+  OrderList list;
+  for (auto _ : bench) {
+    const GameState& state = turns[i++ % turns.size()].state;
+    const LegalOrderGenerator generator(variant, state);
+    state.occupied_provinces().for_each([&](int p) {
+      list.clear();
+      generator.unit_orders(province_at(p), list);
+      orders += list.size();
+    });
+  }
+  bench.counters["positions/s"] = benchmark::Counter(double(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["orders/s"] = benchmark::Counter(double(orders), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_LegalOrderGeneration);
+
+void BM_RandomGames(benchmark::State& bench) {
+  const Variant& variant = standard_variant();
+  std::int64_t phases = 0;
+  std::uint64_t seed = 1;
+  for (auto _ : bench) phases += play_random_games(variant, standard_rules(), 1, seed++, 1930).phases;
+  bench.counters["phases/s"] = benchmark::Counter(double(phases), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomGames)->Unit(benchmark::kMillisecond);
+
+}  // namespace
