@@ -1,0 +1,161 @@
+// Position text: `<sky>|<ground>|<underworld> <side> <halfmove-clock> <fullmove-number>`.
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "stratagem/dragonchess/notation.h"
+#include "stratagem/dragonchess/position.h"
+#include "stratagem/dragonchess/zobrist.h"
+
+namespace stratagem::dragonchess {
+namespace {
+
+constexpr const char* kBoardNames[] = {"1 (Sky)", "2 (Ground)", "3 (Underworld)"};
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  for (std::size_t start = 0;;) {
+    std::size_t end = text.find(separator, start);
+    parts.push_back(text.substr(start, end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+// A decimal number without sign or leading zeros.
+std::optional<int> parse_number(std::string_view text) {
+  int value = 0;
+  if (text.empty() || text.size() > 9 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+bool may_stand_on(PieceType t, Board b) {
+  using enum PieceType;
+  switch (t) {
+    case Dragon: return b == Board::Sky;
+    case Sylph:
+    case Griffin: return b != Board::Underworld;
+    case Oliphant:
+    case Unicorn:
+    case Thief:
+    case Warrior: return b == Board::Ground;
+    case Basilisk: return b == Board::Underworld;
+    case Elemental:
+    case Dwarf: return b != Board::Sky;
+    default: return true;
+  }
+}
+
+}  // namespace
+
+tl::expected<Position, std::string> Position::from_text(std::string_view text, const Rules& rules) {
+  auto fail = [&](const std::string& why) {
+    return tl::unexpected(fmt::format("position text '{}': {}", text, why));
+  };
+  const auto fields = split(text, ' ');
+  if (fields.size() != 4)
+    return fail(fmt::format("expected 4 fields separated by single spaces (boards, side, halfmove clock, "
+                            "fullmove number), found {}", fields.size()));
+  const auto boards = split(fields[0], '|');
+  if (boards.size() != 3)
+    return fail(fmt::format("expected 3 boards separated by '|', found {}", boards.size()));
+
+  Position pos;
+  pos.rules_ = rules;
+  pos.hero_return_.fill(kAnyReturn);
+  int kings[kColorCount] = {0, 0};
+  for (int b = 0; b < kBoardCount; ++b) {
+    const auto ranks = split(boards[static_cast<std::size_t>(b)], '/');
+    if (ranks.size() != kRanks)
+      return fail(fmt::format("board {}: expected 8 ranks separated by '/', found {}", kBoardNames[b], ranks.size()));
+    for (int r = 0; r < kRanks; ++r) {
+      const int rank = kRanks - 1 - r;
+      const std::string_view row = ranks[static_cast<std::size_t>(r)];
+      auto where = [&](int file) {
+        return fmt::format("board {}, rank {}{}", kBoardNames[b], rank + 1,
+                           file < kFiles ? fmt::format(", file {}", static_cast<char>('a' + file)) : "");
+      };
+      int file = 0;
+      for (std::size_t i = 0; i < row.size();) {
+        if (row[i] >= '0' && row[i] <= '9') {
+          std::size_t digits = i;
+          while (digits < row.size() && row[digits] >= '0' && row[digits] <= '9') ++digits;
+          auto run = parse_number(row.substr(i, digits - i));
+          if (!run || *run < 1 || *run > kFiles)
+            return fail(fmt::format("{}: '{}' is not an empty-square count 1-12", where(file), row.substr(i, digits - i)));
+          file += *run;
+          i = digits;
+        } else {
+          const char c = row[i];
+          auto type = piece_type_from_letter(static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c));
+          if (!type) return fail(fmt::format("{}: '{}' is not a piece letter", where(file), c));
+          if (file >= kFiles) return fail(fmt::format("{}: more than 12 files", where(file)));
+          const Color color = c >= 'a' && c <= 'z' ? Color::Scarlet : Color::Gold;
+          if (!may_stand_on(*type, board_at(b)))
+            return fail(fmt::format("{}: a {} cannot stand on board {}", where(file),
+                                    piece_letter(*type), kBoardNames[b]));
+          if (*type == PieceType::Warrior && rank == last_rank(color))
+            return fail(fmt::format("{}: a Warrior on its last rank should have been promoted", where(file)));
+          if (*type == PieceType::King) ++kings[index(color)];
+          pos.put_piece(make_piece(color, *type), make_square(board_at(b), file, rank));
+          // Under dwarf-turn, a Dwarf on its far rank has turned round.
+          if (*type == PieceType::Dwarf && rules.dwarf_turn && rank == last_rank(color))
+            pos.set_turned(make_square(board_at(b), file, rank), true);
+          ++file;
+          ++i;
+        }
+      }
+      if (file != kFiles)
+        return fail(fmt::format("board {}, rank {}: the rank covers {} files, not 12", kBoardNames[b], rank + 1, file));
+    }
+  }
+  for (Color c : {Color::Gold, Color::Scarlet})
+    if (kings[index(c)] != 1)
+      return fail(fmt::format("{} has {} Kings; exactly one is required", c == Color::Gold ? "Gold" : "Scarlet",
+                              kings[index(c)]));
+
+  if (fields[1] != "g" && fields[1] != "s")
+    return fail(fmt::format("side to move '{}' is neither 'g' (Gold) nor 's' (Scarlet)", fields[1]));
+  pos.side_ = fields[1] == "g" ? Color::Gold : Color::Scarlet;
+  auto halfmove = parse_number(fields[2]);
+  if (!halfmove) return fail(fmt::format("halfmove clock '{}' is not a non-negative integer", fields[2]));
+  auto fullmove = parse_number(fields[3]);
+  if (!fullmove || *fullmove < 1) return fail(fmt::format("fullmove number '{}' is not a positive integer", fields[3]));
+  pos.root_.halfmove_clock = *halfmove;
+  pos.game_ply_ = (*fullmove - 1) * 2 + (pos.side_ == Color::Scarlet);
+  pos.root_.key = pos.compute_key();
+  if (pos.attacked_by(pos.king_square(~pos.side_), pos.side_))
+    return fail("the side not to move is in check");
+  return pos;
+}
+
+std::string Position::text() const {
+  std::string out;
+  for (int b = 0; b < kBoardCount; ++b) {
+    if (b) out += '|';
+    for (int rank = kRanks - 1; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < kFiles; ++file) {
+        Piece p = piece_on(make_square(board_at(b), file, rank));
+        if (p == Piece::None) {
+          ++empty;
+          continue;
+        }
+        if (empty) out += std::to_string(empty);
+        empty = 0;
+        out += piece_char(p);
+      }
+      if (empty) out += std::to_string(empty);
+      if (rank) out += '/';
+    }
+  }
+  out += side_ == Color::Gold ? " g " : " s ";
+  out += std::to_string(halfmove_clock()) + ' ' + std::to_string(fullmove_number());
+  return out;
+}
+
+}  // namespace stratagem::dragonchess
