@@ -1,0 +1,405 @@
+// Reading: every value is checked where it stands, and the first bad one is reported
+// with its path (`units.FRANCE[2]`, `retreats.ENGLAND["F NTH"][0]`) and its text.
+#include <array>
+#include <initializer_list>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "diplomacy_json.h"
+#include "diplomacy_places.h"
+#include "stratagem/diplomacy/notation.h"
+
+namespace stratagem::cli {
+
+using namespace diplomacy;
+using nlohmann::json;
+
+namespace {
+
+using Checked = tl::expected<void, std::string>;
+
+template <class... Args>
+tl::unexpected<std::string> failure(fmt::format_string<Args...> format, Args&&... args) {
+  return tl::unexpected(fmt::format(format, std::forward<Args>(args)...));
+}
+
+std::string_view kind_of(const json& value) {
+  switch (value.type()) {
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "a list";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::null: return "null";
+    case json::value_t::discarded: return "nothing";
+    default: return "a number";
+  }
+}
+
+std::string field_path(const std::string& path, std::string_view field) {
+  return path.empty() ? std::string(field) : fmt::format("{}.{}", path, field);
+}
+
+// Fields outside `allowed` are reported rather than ignored: a misspelt "centres" would
+// otherwise silently mean "no centres owned".
+Checked check_fields(const json& object, const std::string& path, std::initializer_list<std::string_view> allowed) {
+  if (!object.is_object())
+    return failure("{}: expected a JSON object, got {}", path.empty() ? "input" : path, kind_of(object));
+  for (const auto& item : object.items()) {
+    bool known = false;
+    for (std::string_view field : allowed) known = known || item.key() == field;
+    if (known) continue;
+    std::string fields;
+    for (std::string_view field : allowed) fields += fmt::format("{}{}", fields.empty() ? "" : ", ", field);
+    return failure("{}: unknown field {} (the fields are {})", path.empty() ? "input" : path, in_quotes(item.key()),
+                   fields);
+  }
+  return {};
+}
+
+// {"POWER": value, ...}: calls read(power, path of the power's value, value) for each key.
+template <class Read>
+Checked for_each_power(const Variant& variant, const json& object, const std::string& path, Read read) {
+  if (!object.is_object()) return failure("{}: expected an object with one key per power, got {}", path, kind_of(object));
+  std::array<std::string, kMaxPowers> written_as;
+  for (const auto& item : object.items()) {
+    auto power = read_power(variant, item.key());
+    if (!power) return failure("{}: {}", path, power.error());
+    const std::string& code = variant.power_code(*power);
+    std::string& earlier = written_as[index(*power)];
+    if (!earlier.empty())
+      return failure("{}: {} is given twice, as {} and as {}", path, code, in_quotes(earlier), in_quotes(item.key()));
+    earlier = item.key();
+    if (Checked read_ok = read(*power, field_path(path, code), item.value()); !read_ok) return read_ok;
+  }
+  return {};
+}
+
+// [text, ...]: calls read(path of the item, text) for each item.
+template <class Read>
+Checked for_each_text(const json& list, const std::string& path, std::string_view items, Read read) {
+  if (!list.is_array()) return failure("{}: expected a list of {}, got {}", path, items, kind_of(list));
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string item_path = fmt::format("{}[{}]", path, i);
+    if (!list[i].is_string()) return failure("{}: expected a string, got {}", item_path, kind_of(list[i]));
+    if (Checked read_ok = read(item_path, list[i].get_ref<const std::string&>()); !read_ok) return read_ok;
+  }
+  return {};
+}
+
+const json* find_field(const json& object, std::string_view field) {
+  const auto it = object.find(field);
+  return it == object.end() ? nullptr : &*it;
+}
+
+tl::expected<Phase, std::string> read_phase(const json& object, const std::string& path) {
+  const std::string where = field_path(path, "phase");
+  const json* value = find_field(object, "phase");
+  if (!value) return failure("{}: missing (e.g. \"S1901M\")", where);
+  if (!value->is_string()) return failure("{}: expected a string such as \"S1901M\", got {}", where, kind_of(*value));
+  const std::string& text = value->get_ref<const std::string&>();
+  auto phase = parse_phase_code(text);
+  if (!phase)
+    return failure("{}: {} is not a phase (season S, F or W, year, type M, R or A: S1901M, F1901R, W1901A)",
+                   where, in_quotes(text));
+  return *phase;
+}
+
+// Builds a position field by field, remembering where each unit came from so that a
+// clash can name both places in the input.
+class PositionReader {
+ public:
+  PositionReader(const Variant& variant, std::string path) : variant_(variant), path_(std::move(path)) {}
+
+  tl::expected<GameState, std::string> read(const json& object) {
+    auto phase = read_phase(object, path_);
+    if (!phase) return tl::unexpected(phase.error());
+    state_.phase = *phase;
+    if (Checked ok = read_variant(object); !ok) return tl::unexpected(ok.error());
+    if (Checked ok = read_units(object); !ok) return tl::unexpected(ok.error());
+    if (Checked ok = read_retreats(object); !ok) return tl::unexpected(ok.error());
+    if (Checked ok = read_centres(object); !ok) return tl::unexpected(ok.error());
+    return state_;
+  }
+
+ private:
+  Checked read_variant(const json& object) {
+    const json* value = find_field(object, "variant");
+    if (!value) return {};
+    const std::string where = field_path(path_, "variant");
+    if (!value->is_string()) return failure("{}: expected a string, got {}", where, kind_of(*value));
+    if (value->get_ref<const std::string&>() != variant_.id())
+      return failure("{}: unknown variant {} (the only variant is {})", where, in_quotes(value->get<std::string>()),
+                     in_quotes(variant_.id()));
+    return {};
+  }
+
+  Checked read_units(const json& object) {
+    const std::string where = field_path(path_, "units");
+    const json* units = find_field(object, "units");
+    if (!units) return failure("{}: missing (an object with the list of units of each power)", where);
+    return for_each_power(variant_, *units, where, [&](Power power, const std::string& power_path, const json& list) {
+      return for_each_text(list, power_path, "units", [&](const std::string& item_path, const std::string& text) {
+        auto unit = read_unit(variant_, text);
+        if (!unit) return Checked(failure("{}: {}", item_path, unit.error()));
+        const Province province = variant_.province_of(unit->location);
+        const std::string source = fmt::format("{} {}", item_path, in_quotes(text));
+        std::string& earlier = unit_source_[index(province)];
+        if (!earlier.empty())
+          return Checked(failure("{}: {} stands in {}, where {} stands already", item_path, in_quotes(text),
+                                 english_name(province), earlier));
+        earlier = source;
+        state_.place(variant_, Unit{unit->type, power, unit->location});
+        return Checked{};
+      });
+    });
+  }
+
+  Checked read_retreats(const json& object) {
+    const std::string where = field_path(path_, "retreats");
+    const json* retreats = find_field(object, "retreats");
+    if (!retreats) return {};
+    return for_each_power(variant_, *retreats, where, [&](Power power, const std::string& power_path, const json& units) {
+      if (!units.is_object())
+        return Checked(failure("{}: expected an object from each dislodged unit to the places it may retreat to, got {}",
+                               power_path, kind_of(units)));
+      if (!units.empty() && state_.phase.type != PhaseType::Retreat)
+        return Checked(failure("{}: only a retreat phase has dislodged units, and the phase is {}", power_path,
+                               phase_code(state_.phase)));
+      for (const auto& item : units.items())
+        if (Checked ok = read_dislodged(power, fmt::format("{}[{}]", power_path, in_quotes(item.key())), item.key(),
+                                        item.value());
+            !ok)
+          return ok;
+      return Checked{};
+    });
+  }
+
+  Checked read_dislodged(Power power, const std::string& where, const std::string& text, const json& places) {
+    auto unit = read_unit(variant_, text);
+    if (!unit) return failure("{}: {}", where, unit.error());
+    const Province province = variant_.province_of(unit->location);
+    if (const auto standing = state_.unit_in(province); standing && standing->power == power)
+      return failure("{}: {} has a unit in {} that was not dislodged ({}), so none of its units was dislodged there",
+                     where, variant_.power_code(power), english_name(province), unit_source_[index(province)]);
+    std::string& earlier = dislodged_source_[index(province)];
+    if (!earlier.empty())
+      return failure("{}: two units dislodged from {}: {} and {}", where, english_name(province), earlier, in_quotes(text));
+    earlier = in_quotes(text);
+    const Unit dislodged{unit->type, power, unit->location};
+    DislodgedUnit entry{dislodged, {}};
+    if (Checked ok = for_each_text(places, where, "places", [&](const std::string& item_path, const std::string& place) {
+          auto to = retreat_place(dislodged, place);
+          if (!to) return Checked(failure("{}: {}", item_path, to.error()));
+          entry.retreats.insert(index(*to));
+          return Checked{};
+        });
+        !ok)
+      return ok;
+    state_.add_dislodged(variant_, entry);
+    return {};
+  }
+
+  // A place the dislodged unit could move to and that nobody holds. A fleet may leave
+  // out the coast when it can reach only one.
+  tl::expected<Location, std::string> retreat_place(const Unit& unit, const std::string& text) const {
+    auto to = read_location(variant_, text);
+    if (!to) return tl::unexpected(to.error());
+    const Province province = variant_.province_of(*to);
+    const std::string mover = format_unit(variant_, unit);
+    if (unit.type == UnitType::Army) {
+      if (*to != variant_.main_location(province))
+        return failure("{} is a coast; an army retreats to a province ({})", in_quotes(text), variant_.province_code(province));
+      if (!variant_.army_neighbours(variant_.province_of(unit.location)).contains(index(province)))
+        return failure("{} cannot move to {}", mover, english_name(province));
+    } else {
+      if (*to == variant_.main_location(province) && variant_.has_split_coasts(province)) {
+        int reachable = 0;
+        for (Location coast : variant_.coasts(province))
+          if (variant_.fleet_neighbours(unit.location).contains(index(coast))) {
+            *to = coast;
+            ++reachable;
+          }
+        if (reachable > 1)
+          return failure("{} can reach more than one coast of {}: say which", mover, english_name(province));
+      }
+      if (!variant_.fleet_neighbours(unit.location).contains(index(*to)))
+        return failure("{} cannot move to {}", mover, in_quotes(text));
+    }
+    if (state_.occupied(province))
+      return failure("{} is occupied by {}", english_name(province), unit_source_[index(province)]);
+    return *to;
+  }
+
+  Checked read_centres(const json& object) {
+    const std::string where = field_path(path_, "centers");
+    const json* centres = find_field(object, "centers");
+    if (!centres) {
+      if (state_.phase.type == PhaseType::Adjustment)
+        return failure("{}: missing; an adjustment phase needs the owner of every supply centre", where);
+      return {};
+    }
+    std::array<std::string, kMaxProvinces> owner_source;
+    return for_each_power(variant_, *centres, where, [&](Power power, const std::string& power_path, const json& list) {
+      return for_each_text(list, power_path, "supply centres", [&](const std::string& item_path, const std::string& text) {
+        auto at = read_location(variant_, text);
+        if (!at) return Checked(failure("{}: {}", item_path, at.error()));
+        const Province province = variant_.province_of(*at);
+        if (!variant_.is_supply_centre(province))
+          return Checked(failure("{}: {} is not a supply centre", item_path, english_name(province)));
+        std::string& earlier = owner_source[index(province)];
+        if (!earlier.empty())
+          return Checked(failure("{}: {} is owned twice: {} and {} {}", item_path, english_name(province), earlier,
+                                 item_path, in_quotes(text)));
+        earlier = fmt::format("{} {}", item_path, in_quotes(text));
+        state_.set_centre_owner(province, power);
+        return Checked{};
+      });
+    });
+  }
+
+  const std::string& english_name(Province province) const {
+    return variant_.province_name(province, Language::En);
+  }
+
+  const Variant& variant_;
+  std::string path_;
+  GameState state_;
+  std::array<std::string, kMaxProvinces> unit_source_, dislodged_source_;
+};
+
+tl::expected<std::optional<std::string>, std::string> read_optional_text(const json& entry, std::string_view field,
+                                                                         const std::string& path) {
+  const json* value = find_field(entry, field);
+  if (!value || value->is_null()) return std::nullopt;
+  if (!value->is_string()) return failure("{}: expected a string or null, got {}", field_path(path, field), kind_of(*value));
+  return value->get<std::string>();
+}
+
+tl::expected<OrderReport, std::string> read_order_report(const json& entry, const std::string& path) {
+  if (Checked ok = check_fields(entry, path,
+                                {"unit", "input", "order", "result", "error", "by", "strength", "opposing_strength",
+                                 "paradox", "disbanded"});
+      !ok)
+    return tl::unexpected(ok.error());
+  OrderReport report;
+  for (auto [field, target] : {std::pair{"unit", &report.unit}, std::pair{"input", &report.input},
+                               std::pair{"order", &report.order}, std::pair{"by", &report.by}}) {
+    auto text = read_optional_text(entry, field, path);
+    if (!text) return tl::unexpected(text.error());
+    *target = *text;
+  }
+  auto error = read_optional_text(entry, "error", path);
+  if (!error) return tl::unexpected(error.error());
+  report.error = error->value_or("");
+  const json* result = find_field(entry, "result");
+  bool known_result = false;
+  for (int o = 0; result && result->is_string() && o <= static_cast<int>(Outcome::Hold); ++o)
+    if (outcome_code(static_cast<Outcome>(o)) == result->get_ref<const std::string&>()) {
+      report.result = static_cast<Outcome>(o);
+      known_result = true;
+    }
+  if (!known_result)
+    return failure("{}: expected one of ok, bounce, cut, dislodged, no_convoy, void, invalid, hold",
+                   field_path(path, "result"));
+  for (auto [field, target] : {std::pair{"strength", &report.strength},
+                               std::pair{"opposing_strength", &report.opposing_strength}}) {
+    const json* value = find_field(entry, field);
+    if (!value) continue;
+    if (!value->is_number_integer() || *value < 0 || *value > 99)
+      return failure("{}: expected a whole number from 0 to 99", field_path(path, field));
+    *target = value->get<int>();
+  }
+  for (auto [field, target] : {std::pair{"paradox", &report.paradox}, std::pair{"disbanded", &report.disbanded}}) {
+    const json* value = find_field(entry, field);
+    if (!value) continue;
+    if (!value->is_boolean()) return failure("{}: expected true or false, got {}", field_path(path, field), kind_of(*value));
+    *target = value->get<bool>();
+  }
+  return report;
+}
+
+}  // namespace
+
+tl::expected<json, std::string> parse_json(std::string_view text) {
+  // nlohmann keeps the last of two equal keys; a stack of the keys of the objects
+  // being parsed finds the repetition instead.
+  std::vector<std::set<std::string>> open_objects;
+  std::string repeated_key;
+  const auto watch_keys = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) open_objects.emplace_back();
+    if (event == json::parse_event_t::object_end) open_objects.pop_back();
+    if (event == json::parse_event_t::key && !open_objects.back().insert(parsed.get<std::string>()).second &&
+        repeated_key.empty())
+      repeated_key = parsed.get<std::string>();
+    return true;
+  };
+  try {
+    json value = json::parse(text, watch_keys);
+    if (!repeated_key.empty()) return failure("input: the key {} appears twice in one object", in_quotes(repeated_key));
+    return value;
+  } catch (const json::parse_error& error) {
+    // what() reads "[json.exception.parse_error.101] parse error at line 1, ...".
+    std::string_view message = error.what();
+    if (const auto end_of_tag = message.find("] "); end_of_tag != std::string_view::npos)
+      message.remove_prefix(end_of_tag + 2);
+    return failure("input is not valid JSON: {}", message);
+  }
+}
+
+tl::expected<GameState, std::string> read_state(const Variant& variant, const json& input, const std::string& path) {
+  if (Checked ok = check_fields(input, path, {"variant", "phase", "units", "centers", "retreats"}); !ok)
+    return tl::unexpected(ok.error());
+  return PositionReader(variant, path).read(input);
+}
+
+tl::expected<PhaseInput, std::string> read_phase_input(const Variant& variant, const json& input) {
+  if (Checked ok = check_fields(input, "", {"variant", "phase", "units", "centers", "retreats", "orders"}); !ok)
+    return tl::unexpected(ok.error());
+  auto state = PositionReader(variant, "").read(input);
+  if (!state) return tl::unexpected(state.error());
+  PhaseInput phase_input{*state, {}};
+  const json* orders = find_field(input, "orders");
+  if (!orders) return phase_input;
+  std::vector<std::vector<std::string>> by_power(variant.power_count());
+  if (Checked ok = for_each_power(variant, *orders, "orders", [&](Power power, const std::string& power_path, const json& list) {
+        return for_each_text(list, power_path, "orders", [&](const std::string&, const std::string& text) {
+          by_power[index(power)].push_back(text);
+          return Checked{};
+        });
+      });
+      !ok)
+    return tl::unexpected(ok.error());
+  for (int p = 0; p < variant.power_count(); ++p)
+    if (!by_power[p].empty()) phase_input.orders.push_back({power_at(p), std::move(by_power[p])});
+  return phase_input;
+}
+
+tl::expected<PhaseReport, std::string> read_phase_report(const Variant& variant, const json& input) {
+  if (Checked ok = check_fields(input, "", {"phase", "results", "next"}); !ok) return tl::unexpected(ok.error());
+  auto phase = read_phase(input, "");
+  if (!phase) return tl::unexpected(phase.error());
+  const json* next = find_field(input, "next");
+  if (!next) return failure("next: missing (the position after the phase)");
+  auto next_state = read_state(variant, *next, "next");
+  if (!next_state) return tl::unexpected(next_state.error());
+  PhaseReport report{*phase, std::vector<std::vector<OrderReport>>(variant.power_count()), *next_state};
+  const json* results = find_field(input, "results");
+  if (!results) return failure("results: missing (the outcome of each order, by power)");
+  if (Checked ok = for_each_power(variant, *results, "results", [&](Power power, const std::string& power_path, const json& list) {
+        if (!list.is_array()) return Checked(failure("{}: expected a list of results, got {}", power_path, kind_of(list)));
+        for (std::size_t i = 0; i < list.size(); ++i) {
+          auto entry = read_order_report(list[i], fmt::format("{}[{}]", power_path, i));
+          if (!entry) return Checked(tl::unexpected(entry.error()));
+          report.results[index(power)].push_back(std::move(*entry));
+        }
+        return Checked{};
+      });
+      !ok)
+    return tl::unexpected(ok.error());
+  return report;
+}
+
+}  // namespace stratagem::cli

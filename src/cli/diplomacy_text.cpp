@@ -1,0 +1,195 @@
+#include "diplomacy_text.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "diplomacy_places.h"
+#include "diplomacy_words.h"
+#include "stratagem/diplomacy/order_parser.h"
+
+namespace stratagem::cli {
+
+using namespace diplomacy;
+
+namespace {
+
+template <class... Args>
+std::string fill(std::string_view pattern, Args&&... args) {
+  return fmt::format(fmt::runtime(pattern), std::forward<Args>(args)...);
+}
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+  std::string text;
+  for (const std::string& item : items) {
+    if (!text.empty()) text += separator;
+    text += item;
+  }
+  return text;
+}
+
+class Renderer {
+ public:
+  Renderer(const Variant& variant, Language language)
+      : variant_(variant), language_(language), words_(words_in(language)) {}
+
+  std::string phase(Phase phase) const {
+    return fill(words_.phase, fmt::arg("season", words_.seasons[static_cast<int>(phase.season)]),
+                fmt::arg("year", phase.year), fmt::arg("type", words_.phase_types[static_cast<int>(phase.type)]));
+  }
+
+  std::string position(const GameState& state, std::string_view heading) const {
+    std::string text = fmt::format("{}\n", heading);
+    for (int p = 0; p < variant_.power_count(); ++p) {
+      const Power power = power_at(p);
+      std::vector<std::pair<std::string, std::string>> lines;  // sorted by location code
+      state.occupied_provinces().for_each([&](int province) {
+        const Unit standing = *state.unit_in(province_at(province));
+        if (standing.power == power) lines.emplace_back(variant_.location_code(standing.location), unit(standing));
+      });
+      state.dislodged_provinces().for_each([&](int province) {
+        const DislodgedUnit dislodged = *state.dislodged_in(province_at(province));
+        if (dislodged.unit.power == power)
+          lines.emplace_back(variant_.location_code(dislodged.unit.location), retreat_choices(dislodged));
+      });
+      std::vector<std::pair<std::string, std::string>> owned;  // sorted by province code
+      variant_.all_supply_centres().for_each([&](int c) {
+        if (state.centre_owner(province_at(c)) == power)
+          owned.emplace_back(variant_.province_code(province_at(c)), variant_.province_name(province_at(c), language_));
+      });
+      if (lines.empty() && owned.empty()) continue;
+      std::sort(lines.begin(), lines.end());
+      std::sort(owned.begin(), owned.end());
+      std::vector<std::string> centres;
+      for (auto& entry : owned) centres.push_back(std::move(entry.second));
+      text += fmt::format("\n{}\n", fill(words_.power_heading, fmt::arg("power", variant_.power_name(power, language_)),
+                                         fmt::arg("count", centres.size()),
+                                         fmt::arg("centres", joined(centres, words_.list_separator))));
+      for (const auto& line : lines) text += fmt::format("  {}\n", line.second);
+    }
+    return text;
+  }
+
+  std::string results(const PhaseReport& report) const {
+    std::string text = fmt::format("{}\n", fill(words_.orders_heading, fmt::arg("phase", phase(report.phase))));
+    for (int p = 0; p < variant_.power_count(); ++p) {
+      std::string lines;
+      for (const OrderReport& entry : report.results[p])
+        if (entry.input || entry.disbanded || report.phase.type != PhaseType::Adjustment)
+          lines += fmt::format("  {}\n", result_line(report, entry));
+      if (!lines.empty()) text += fmt::format("\n{}\n{}", variant_.power_name(power_at(p), language_), lines);
+    }
+    return text;
+  }
+
+ private:
+  std::string place(Location at) const {
+    const std::string& name = variant_.province_name(variant_.province_of(at), language_);
+    const Coast coast = variant_.coast_of(at);
+    if (coast == Coast::None) return name;
+    return fill(words_.place_on_coast, fmt::arg("place", name), fmt::arg("coast", words_.coasts[static_cast<int>(coast)]));
+  }
+
+  std::string unit(UnitType type, Location at) const {
+    return fill(words_.unit, fmt::arg("type", words_.unit_types[static_cast<int>(type)]), fmt::arg("place", place(at)));
+  }
+  std::string unit(const Unit& standing) const { return unit(standing.type, standing.location); }
+
+  std::string retreat_choices(const DislodgedUnit& dislodged) const {
+    if (dislodged.retreats.empty()) return fill(words_.must_disband, fmt::arg("unit", unit(dislodged.unit)));
+    std::vector<std::pair<std::string, std::string>> places;
+    dislodged.retreats.for_each(
+        [&](int l) { places.emplace_back(variant_.location_code(location_at(l)), place(location_at(l))); });
+    std::sort(places.begin(), places.end());
+    std::vector<std::string> names;
+    for (auto& entry : places) names.push_back(std::move(entry.second));
+    return fill(words_.may_retreat, fmt::arg("unit", unit(dislodged.unit)),
+                fmt::arg("places", joined(names, words_.list_separator)));
+  }
+
+  std::string order(const ParsedOrder& parsed) const {
+    const Order& o = parsed.order;
+    const std::string self = o.kind() == OrderKind::Waive ? "" : unit(o.unit_type(), o.unit());
+    const auto with = [&](std::string_view pattern, const std::string& other, Location to) {
+      return fill(pattern, fmt::arg("unit", self), fmt::arg("other", other),
+                  fmt::arg("to", to == Location::None ? "" : place(to)));
+    };
+    switch (o.kind()) {
+      case OrderKind::Hold: return with(words_.hold, "", Location::None);
+      case OrderKind::Move: return with(o.via_convoy() ? words_.move_via_convoy : words_.move, "", o.target());
+      case OrderKind::SupportHold: return with(words_.support_hold, unit(parsed.target_type, o.target()), Location::None);
+      case OrderKind::SupportMove: return with(words_.support_move, unit(parsed.target_type, o.target()), o.dest());
+      case OrderKind::Convoy: return with(words_.convoy, unit(UnitType::Army, o.target()), o.dest());
+      case OrderKind::Retreat: return with(words_.retreat, "", o.target());
+      case OrderKind::Disband: return with(words_.disband, "", Location::None);
+      case OrderKind::Build: return with(words_.build, "", Location::None);
+      case OrderKind::Remove: return with(words_.remove, "", Location::None);
+      case OrderKind::Waive: return std::string(words_.waive);
+    }
+    return self;
+  }
+
+  // Canonical order text as this language writes it; text that does not read as an
+  // order is shown as written.
+  std::string order_text(const std::string& canonical, PhaseType phase_type) const {
+    auto parsed = parse_order(variant_, canonical, phase_type);
+    return parsed ? order(*parsed) : in_quotes(canonical);
+  }
+
+  std::string unit_text(const std::string& canonical) const {
+    auto placed = read_unit(variant_, canonical);
+    return placed ? unit(placed->type, placed->location) : in_quotes(canonical);
+  }
+
+  // The unit that bounced, cut or dislodged another, shown with its order when it had one.
+  std::string by_text(const PhaseReport& report, const std::string& by) const {
+    for (const auto& entries : report.results)
+      for (const OrderReport& entry : entries)
+        if (entry.unit == by && entry.order) return order_text(*entry.order, report.phase.type);
+    return unit_text(by);
+  }
+
+  std::string result_line(const PhaseReport& report, const OrderReport& entry) const {
+    std::string subject;
+    if (entry.order)
+      subject = order_text(*entry.order, report.phase.type);
+    else if (entry.input)
+      subject = in_quotes(*entry.input);
+    else if (entry.unit)
+      subject = unit_text(*entry.unit);
+    const int outcome = static_cast<int>(entry.result);
+    std::string said;
+    if (entry.disbanded)
+      said = report.phase.type == PhaseType::Adjustment ? words_.civil_disorder : words_.no_order_disbanded;
+    else if (entry.by && !words_.outcomes_by[outcome].empty())
+      said = fill(words_.outcomes_by[outcome], fmt::arg("by", by_text(report, *entry.by)));
+    else
+      said = words_.outcomes[outcome];
+    if (entry.strength && entry.opposing_strength)
+      said += fmt::format(" {}", fill(words_.strengths, fmt::arg("strength", entry.strength), fmt::arg("opposing", entry.opposing_strength)));
+    if (!entry.error.empty()) said = fill(words_.with_reason, fmt::arg("outcome", said), fmt::arg("reason", entry.error));
+    return fill(words_.result_line, fmt::arg("order", subject), fmt::arg("outcome", said));
+  }
+
+  const Variant& variant_;
+  Language language_;
+  const Words& words_;
+};
+
+}  // namespace
+
+std::string render_state(const Variant& variant, const GameState& state, Language language) {
+  const Renderer renderer(variant, language);
+  return renderer.position(state, renderer.phase(state.phase));
+}
+
+std::string render_phase_report(const Variant& variant, const PhaseReport& report, Language language) {
+  const Renderer renderer(variant, language);
+  const Words& words = words_in(language);
+  return renderer.results(report) + "\n" +
+         renderer.position(report.next, fill(words.next_heading, fmt::arg("phase", renderer.phase(report.next.phase))));
+}
+
+}  // namespace stratagem::cli

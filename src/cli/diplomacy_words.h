@@ -1,0 +1,51 @@
+#pragma once
+// The fixed words of the readable rendering (`stratagem diplomacy render`) in each
+// language: phases, unit types, coasts, order verbs, outcomes. Names of powers and
+// places come from the variant; everything else a person reads is in this one table.
+// Patterns are fmt format strings with named fields ({unit}, {to}, {by}, ...).
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+#include "stratagem/diplomacy/variant.h"
+
+namespace stratagem::cli {
+
+struct Words {
+  std::string_view phase;  // {season} {year} {type}
+  std::array<std::string_view, 3> seasons;      // by Season
+  std::array<std::string_view, 3> phase_types;  // by PhaseType
+  std::array<std::string_view, 2> unit_types;   // by UnitType
+  std::string_view unit;                        // {type} {place}
+  std::array<std::string_view, 5> coasts;       // by Coast (None unused)
+  std::string_view place_on_coast;              // {place} {coast}
+
+  // Orders: {unit} gives the order, {other} is the supported or convoyed unit.
+  std::string_view hold, move, move_via_convoy, support_hold, support_move, convoy, retreat, disband, build,
+      remove, waive;
+
+  // Outcomes by Outcome; `outcomes_by` names the unit that did it ({by}): bounce, cut
+  // and dislodged only.
+  std::array<std::string_view, 8> outcomes;
+  std::array<std::string_view, 8> outcomes_by;
+  std::string_view strengths;       // {strength} {opposing}
+  std::string_view no_order_disbanded;
+  std::string_view civil_disorder;  // a unit removed for a power that ordered too few removals
+  std::string_view with_reason;     // {outcome} {reason}
+  std::string_view result_line;     // {order} {outcome}
+
+  std::string_view orders_heading;   // {phase}
+  std::string_view next_heading;     // {phase}
+  std::string_view power_heading;    // {power} {count} {centres}
+  std::string_view may_retreat;      // {unit} {places}
+  std::string_view must_disband;     // {unit}
+  std::string_view list_separator;
+};
+
+const Words& words_in(diplomacy::Language language);
+
+// "en", "zh-Hant", "zh-Hans", "ja".
+std::optional<diplomacy::Language> language_by_code(std::string_view code);
+
+}  // namespace stratagem::cli
