@@ -77,9 +77,29 @@ void LegalOrderGenerator::support_orders(const Unit& supporter, OrderList& out) 
           !convoy_route_exists(variant_, fleets_without_me, province_at(m), dest))
         return;
       const Unit mover = *state_.unit_in(province_at(m));
-      out.push(Order::support_move(supporter.type, supporter.location, mover.location, variant_.main_location(dest)));
+      supported_moves(supporter, mover, dest, out);
     });
   });
+}
+
+// A fleet moving to a split-coast province is supported to the coast it arrives on;
+// if it could reach either coast, a support naming none fits both (DATC 6.B.7).
+void LegalOrderGenerator::supported_moves(const Unit& supporter, const Unit& mover, Province dest,
+                                          OrderList& out) const {
+  const auto support = [&](Location to) {
+    out.push(Order::support_move(supporter.type, supporter.location, mover.location, to));
+  };
+  if (mover.type == UnitType::Army || !variant_.has_split_coasts(dest)) {
+    support(variant_.main_location(dest));
+    return;
+  }
+  int coasts = 0;
+  for (Location coast : variant_.coasts(dest))
+    if (variant_.fleet_neighbours(mover.location).contains(index(coast))) {
+      support(coast);
+      ++coasts;
+    }
+  if (coasts > 1) support(variant_.main_location(dest));
 }
 
 void LegalOrderGenerator::convoy_orders(const Unit& fleet, OrderList& out) const {

@@ -149,7 +149,10 @@ class MovementResolver {
       void_order(u, VoidReason::SupportedUnitDoesNotMove);
       return;
     }
-    if (u.order.kind() == OrderKind::SupportMove && s.dest != u.dest) {
+    // A support naming a coast fits only a move to that coast (DATC 6.B.9).
+    const Location named = u.order.dest();
+    const bool coast_named = u.order.kind() == OrderKind::SupportMove && variant_.coast_of(named) != Coast::None;
+    if (u.order.kind() == OrderKind::SupportMove && (s.dest != u.dest || (coast_named && s.order.target() != named))) {
       void_order(u, VoidReason::SupportedUnitMovesElsewhere);
       return;
     }

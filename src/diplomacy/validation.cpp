@@ -178,7 +178,22 @@ class Validator {
     if (from == here) return tl::unexpected(VoidReason::SupportSelf);
     if (dest == here || !reaches(unit, dest)) return tl::unexpected(VoidReason::SupportCannotReach);
     if (!move_possible(*supported, dest, here)) return tl::unexpected(VoidReason::SupportedMoveImpossible);
-    return Order::support_move(unit.type, unit.location, supported->location, variant_.main_location(dest));
+    const auto landing = supported_destination(*supported, to);
+    if (!landing) return tl::unexpected(landing.error());
+    return Order::support_move(unit.type, unit.location, supported->location, *landing);
+  }
+
+  // The destination a support names: a province, or for a fleet moving to a split
+  // coast the coast it must arrive on (DATC 6.B.9). A coast the fleet can reach
+  // alone is filled in (6.B.8); with both reachable and none written, the support
+  // fits either (6.B.7, 6.B.15).
+  tl::expected<Location, VoidReason> supported_destination(const Unit& mover, Location to) const {
+    const Province dest = province(to);
+    if (mover.type == UnitType::Army || !variant_.has_split_coasts(dest)) return variant_.main_location(dest);
+    const auto landing = fleet_destination(to, variant_.fleet_neighbours(mover.location));
+    if (landing) return *landing;
+    if (landing.error() == VoidReason::CoastNeeded) return variant_.main_location(dest);
+    return tl::unexpected(VoidReason::SupportedMoveImpossible);
   }
 
   // Could `mover` be ordered to `dest` legally, without the help of the fleet in

@@ -52,7 +52,7 @@ std::set<std::uint32_t> brute_force(const GameState& state, Province p) {
   state.occupied_provinces().for_each([&](int q) {
     const Location target = state.unit_in(province_at(q))->location;
     candidates.push_back(Order::support_hold(unit.type, unit.location, target));
-    for (int d = 0; d < map().province_count(); ++d) {
+    for (int d = 0; d < map().location_count(); ++d) {
       candidates.push_back(Order::support_move(unit.type, unit.location, target, location_at(d)));
       if (unit.type == UnitType::Fleet) candidates.push_back(Order::convoy(unit.location, target, location_at(d)));
     }

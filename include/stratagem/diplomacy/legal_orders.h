@@ -43,6 +43,7 @@ class LegalOrderGenerator {
 
  private:
   void support_orders(const Unit& supporter, OrderList& out) const;
+  void supported_moves(const Unit& supporter, const Unit& mover, Province dest, OrderList& out) const;
   void convoy_orders(const Unit& fleet, OrderList& out) const;
   void retreat_orders(Province p, OrderList& out) const;
 
