@@ -1,0 +1,556 @@
+// Reads one order, as a person writes it, into a ParsedOrder.
+//
+// Accepted grammar (blanks between words are optional: CJK text is usually written
+// without them; English words must be separated from each other):
+//
+//   order      := "WAIVE"
+//               | adjust-verb unit                       "Build A Par", "Remove pic", 建造 陸軍 倫敦
+//               | unit verb-clause
+//   unit       := [type] place                           "A Par", "Fleet St Petersburg(nc)", "Par"
+//   verb-clause:= hold                                   "H", "holds", "stand", 維持, 待機
+//               | move ["to"] place [via]                "- Bur", "-> Bur", "M Bur", 移動 勃艮第
+//               | retreat [move] ["to"] place            "R Nwg", 撤退 挪威海
+//               | support supported                      "S A Mar - Bur", "S (Gre M Bul)"
+//               | convoy convoyed                        "C A Lon - Bel", 運輸 陸軍 倫敦 移動 比利時
+//               | disband | build | remove               "D", "B", "disband", 解散, 建造
+//   supported  := ["("] [nationality] unit [hold | move ["to"] place] [")"] [nationality-tag]
+//   convoyed   := ["("] [nationality] unit move ["to"] place [")"] [nationality-tag]
+//   nationality     := a power's name or adjective in any language ("RUSSIAN", "English", 德國)
+//   nationality-tag := "<" nationality ">"                               "<ドイツ>", "＜ドイツ＞"
+//   via        := ["("] ("via" ["convoy"] | "by" "convoy" | 經由/通過 [運輸]) [")"]
+//   place      := a name of the variant [coast]
+//   coast      := "/" coast-word | "(" coast-word ")" | coast-abbreviation | direction "coast"
+//                 | 北岸 南岸 東岸 西岸 (and 北海岸...) written after the place
+//   coast-word := coast-abbreviation | direction ["coast"] | 北岸...
+//   coast-abbreviation := nc | sc | ec | wc (and ncs scs ecs wcs)
+//
+// The words of each rule are in order_vocabulary.cpp; English words ignore case. Full-width
+// forms, dashes, arrows and CJK brackets read as their ASCII counterparts (order_text.h).
+//
+// Names. A place is the longest run of words (English words joined by blanks, '.', '-',
+// '/' or apostrophes, but never across a blank into a word of the vocabulary: "Mar S" is
+// Marseilles then S; CJK characters one by one) that the variant knows after
+// normalise_name(), so a coast the variant names ("spa/wc", スペイン南岸) is read as the
+// variant says. Failing
+// that, an English word of at least three letters that starts exactly one province's
+// English name ("Mosc", "Sevast") names that province; if it starts several, the order
+// is ambiguous and the error lists every meaning (seed 000 §2.4.3). A name that is both
+// a power and a place (ENG) is the place where a place is expected and the power where a
+// nationality may stand, if a unit follows.
+//
+// Verbs by phase. Movement: hold, move (+ via), support, convoy. Retreat: move and retreat
+// both give a retreat; disband. Adjustment: build; disband and remove both give a removal;
+// waive. Any other verb is an error that names the phases where it belongs.
+//
+// Coasts. A coast on a province with split coasts selects that coast, even where only
+// an army could go (DATC 6.B.12: validation decides); a coast the province does not have
+// ("Spa/ec") is an error: "Spain has no east coast". A coast written on a province
+// without split coasts ("Brest east coast") is ignored (DATC 4.B.6).
+//
+// A convoy order is always a fleet's: "A Nth C ..." is refused here, since an Order
+// cannot express a convoying army.
+
+#include "stratagem/diplomacy/order_parser.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "order_text.h"
+#include "order_vocabulary.h"
+#include "stratagem/diplomacy/variant.h"
+
+namespace stratagem::diplomacy {
+
+namespace {
+
+// Bounds on how far a name may reach, so that any input is read in linear time.
+constexpr std::size_t kMaxNameBytes = 96;
+constexpr int kMaxNameSegments = 24;
+constexpr std::size_t kMinPrefixLength = 3;
+
+using Failure = tl::unexpected<OrderParseError>;
+template <class T>
+using Result = tl::expected<T, OrderParseError>;
+
+// A unit as the order writes it.
+struct WrittenUnit {
+  bool type_given = false;
+  UnitType type = UnitType::Army;
+  Location at = Location::None;
+  Power nationality = Power::None;
+};
+
+// What an order's verb is called in messages, and the phases that allow it.
+struct VerbRule {
+  OrderWord verb;
+  const char* refusal;  // why it is refused in the other phases
+  bool movement, retreat, adjustment;
+};
+
+constexpr VerbRule kVerbRules[] = {
+    {OrderWord::Hold, "holds are only ordered in movement phases", true, false, false},
+    {OrderWord::Move, "moves are only ordered in movement and retreat phases", true, true, false},
+    {OrderWord::Support, "supports are only ordered in movement phases", true, false, false},
+    {OrderWord::Convoy, "convoys are only ordered in movement phases", true, false, false},
+    {OrderWord::Retreat, "retreats are only ordered in retreat phases", false, true, false},
+    {OrderWord::Disband, "disbands are only ordered in retreat and adjustment phases", false, true, true},
+    {OrderWord::Build, "builds are only ordered in adjustment phases", false, false, true},
+    {OrderWord::Remove, "removals are only ordered in adjustment phases", false, false, true},
+    {OrderWord::Waive, "waives are only ordered in adjustment phases", false, false, true},
+};
+
+const VerbRule* verb_rule(OrderWord word) {
+  for (const auto& rule : kVerbRules)
+    if (rule.verb == word) return &rule;
+  return nullptr;
+}
+
+bool allowed_in(const VerbRule& rule, PhaseType phase) {
+  switch (phase) {
+    case PhaseType::Movement: return rule.movement;
+    case PhaseType::Retreat: return rule.retreat;
+    case PhaseType::Adjustment: return rule.adjustment;
+  }
+  return false;
+}
+
+const char* verbs_of_phase(PhaseType phase) {
+  switch (phase) {
+    case PhaseType::Movement: return "H (hold), - (move), S (support) or C (convoy)";
+    case PhaseType::Retreat: return "R (retreat) or D (disband)";
+    case PhaseType::Adjustment: return "B (build) or D (remove)";
+  }
+  return "";
+}
+
+const char* coast_name(Coast coast) {
+  switch (coast) {
+    case Coast::North: return "north";
+    case Coast::South: return "south";
+    case Coast::East: return "east";
+    case Coast::West: return "west";
+    case Coast::None: break;
+  }
+  return "";
+}
+
+bool is_name_joiner(char c) { return c == ' ' || c == '.' || c == '-' || c == '\'' || c == '/'; }
+bool is_name_char(char c) { return is_ascii_alnum(c) || is_non_ascii(c); }
+
+class OrderReader {
+ public:
+  OrderReader(const Variant& variant, std::string_view original, PhaseType phase)
+      : variant_(variant), original_(original), folded_(fold_order_text(original)),
+        text_(folded_.text), phase_(phase) {}
+
+  Result<ParsedOrder> read() {
+    skip_blanks();
+    if (pos_ == text_.size()) return fail(pos_, "the order is empty");
+    const std::size_t verb_at = pos_;
+    if (accept(OrderWord::Waive)) return finish_waive(verb_at);
+    if (const auto verb = accept_any({OrderWord::Build, OrderWord::Remove, OrderWord::Disband})) {
+      auto unit = read_unit("unit");
+      if (!unit) return Failure(unit.error());
+      return finish_unit_order(*verb, verb_at, *unit);
+    }
+    auto unit = read_unit("place");
+    if (!unit) return Failure(unit.error());
+    return read_verb_clause(*unit);
+  }
+
+ private:
+  // ---- the order's clauses
+
+  Result<ParsedOrder> read_verb_clause(const WrittenUnit& unit) {
+    const std::size_t unit_end = pos_;
+    skip_blanks();
+    const std::size_t verb_at = pos_;
+    const auto verb = accept_any({OrderWord::Hold, OrderWord::Move, OrderWord::Support, OrderWord::Convoy,
+                                  OrderWord::Retreat, OrderWord::Disband, OrderWord::Build,
+                                  OrderWord::Remove});
+    if (!verb) {
+      if (pos_ == text_.size())
+        return fail(pos_, "missing the order after " + quote(0, unit_end) + ": " + verbs_of_phase(phase_));
+      return fail(pos_, std::string("expected ") + verbs_of_phase(phase_) + " after " + quote(0, unit_end) +
+                            ", found " + word_at(pos_));
+    }
+    if (const auto refusal = refuse(*verb, verb_at)) return Failure(*refusal);
+    switch (*verb) {
+      case OrderWord::Hold: return finish(Order::hold(unit.type, unit.at), unit);
+      case OrderWord::Move:
+      case OrderWord::Retreat: return read_move(*verb, unit);
+      case OrderWord::Support: return read_support(unit);
+      case OrderWord::Convoy: return read_convoy(unit, verb_at);
+      default: return finish_unit_order(*verb, verb_at, unit);
+    }
+  }
+
+  Result<ParsedOrder> read_move(OrderWord verb, const WrittenUnit& unit) {
+    if (verb == OrderWord::Retreat) accept(OrderWord::Move);
+    accept(OrderWord::To);
+    auto dest = read_place("destination");
+    if (!dest) return Failure(dest.error());
+    const std::size_t via_at = skip_blanks();
+    const bool via = read_via();
+    if (phase_ == PhaseType::Retreat) {
+      if (via) return fail(via_at, "a retreat cannot go by convoy");
+      return finish(Order::retreat(unit.type, unit.at, *dest), unit);
+    }
+    return finish(Order::move(unit.type, unit.at, *dest, via), unit);
+  }
+
+  Result<ParsedOrder> read_support(const WrittenUnit& unit) {
+    const std::size_t clause_start = skip_blanks();
+    const bool bracketed = accept_char('(');
+    auto supported = read_target_unit("supported unit");
+    if (!supported) return Failure(supported.error());
+    std::optional<Location> dest;
+    if (accept(OrderWord::Move)) {
+      accept(OrderWord::To);
+      auto to = read_place("destination");
+      if (!to) return Failure(to.error());
+      dest = *to;
+    } else {
+      accept(OrderWord::Hold);
+    }
+    if (auto closed = close_target(bracketed, clause_start, *supported); !closed) return Failure(closed.error());
+    const Order order = dest ? Order::support_move(unit.type, unit.at, supported->at, *dest)
+                             : Order::support_hold(unit.type, unit.at, supported->at);
+    return finish(order, unit, &*supported);
+  }
+
+  Result<ParsedOrder> read_convoy(const WrittenUnit& unit, std::size_t verb_at) {
+    if (unit.type_given && unit.type == UnitType::Army)
+      return fail(verb_at, "only fleets convoy: " + quote(0, verb_at) + " is an army");
+    const std::size_t clause_start = skip_blanks();
+    const bool bracketed = accept_char('(');
+    const std::size_t army_at = skip_blanks();
+    auto army = read_target_unit("convoyed army");
+    if (!army) return Failure(army.error());
+    if (army->type_given && army->type == UnitType::Fleet) return fail(army_at, "only armies can be convoyed");
+    if (!accept(OrderWord::Move))
+      return fail(skip_blanks(), "the convoy does not say where the army goes: expected \"-\" and a destination after " +
+                                     quote(0, pos_));
+    accept(OrderWord::To);
+    auto dest = read_place("destination");
+    if (!dest) return Failure(dest.error());
+    if (auto closed = close_target(bracketed, clause_start, *army); !closed) return Failure(closed.error());
+    return finish(Order::convoy(unit.at, army->at, *dest), unit, &*army);
+  }
+
+  // The ")" of "S (Gre M Bul)" and the nationality tag of "(Mun M Tyr)<ドイツ>".
+  Result<bool> close_target(bool bracketed, std::size_t clause_start, WrittenUnit& target) {
+    if (bracketed && !accept_char(')'))
+      return fail(skip_blanks(), "missing \")\" after " + quote(clause_start, pos_));
+    const std::size_t tag_at = skip_blanks();
+    if (!accept_char('<')) return true;
+    const std::size_t power_at = skip_blanks();
+    const auto power = read_power();
+    if (!power) return fail(power_at, "expected a nationality after \"<\", found " + word_at(power_at));
+    if (!accept_char('>')) return fail(skip_blanks(), "missing \">\" after " + quote(tag_at, pos_));
+    if (target.nationality != Power::None && target.nationality != *power)
+      return fail(tag_at, "the nationality " + quote(tag_at, pos_) + " contradicts the one written before the unit");
+    target.nationality = *power;
+    return true;
+  }
+
+  Result<ParsedOrder> finish_waive(std::size_t verb_at) {
+    if (const auto refusal = refuse(OrderWord::Waive, verb_at)) return Failure(*refusal);
+    return finish(Order::waive(), WrittenUnit{});
+  }
+
+  // Disband, build and remove: orders that name only the unit.
+  Result<ParsedOrder> finish_unit_order(OrderWord verb, std::size_t verb_at, const WrittenUnit& unit) {
+    if (const auto refusal = refuse(verb, verb_at)) return Failure(*refusal);
+    switch (verb) {
+      case OrderWord::Build: return finish(Order::build(unit.type, unit.at), unit);
+      case OrderWord::Disband:
+        if (phase_ == PhaseType::Retreat) return finish(Order::disband(unit.type, unit.at), unit);
+        return finish(Order::remove(unit.type, unit.at), unit);
+      default: return finish(Order::remove(unit.type, unit.at), unit);
+    }
+  }
+
+  std::optional<OrderParseError> refuse(OrderWord verb, std::size_t verb_at) const {
+    const VerbRule* rule = verb_rule(verb);
+    if (allowed_in(*rule, phase_)) return std::nullopt;
+    return OrderParseError{rule->refusal, folded_.origin[verb_at]};
+  }
+
+  // Everything has been read: only blanks may follow.
+  Result<ParsedOrder> finish(const Order& order, const WrittenUnit& unit, const WrittenUnit* target = nullptr) {
+    const std::size_t end = pos_;
+    skip_blanks();
+    if (pos_ < text_.size())
+      return fail(pos_, "unexpected " + word_at(pos_) + " after " + quote(0, end));
+    ParsedOrder parsed;
+    parsed.order = order;
+    parsed.unit_type_given = unit.type_given;
+    if (target) {
+      parsed.target_type_given = target->type_given;
+      parsed.target_type = target->type;
+      parsed.named_power = target->nationality;
+    }
+    return parsed;
+  }
+
+  // ---- units and places
+
+  Result<WrittenUnit> read_unit(const char* what) {
+    WrittenUnit unit;
+    if (const auto type = accept_any({OrderWord::Army, OrderWord::Fleet})) {
+      unit.type_given = true;
+      unit.type = *type == OrderWord::Fleet ? UnitType::Fleet : UnitType::Army;
+    }
+    auto at = read_place(what);
+    if (!at) return Failure(at.error());
+    unit.at = *at;
+    return unit;
+  }
+
+  // A supported or convoyed unit, perhaps preceded by its nationality ("RUSSIAN A War").
+  // A name that could be either (ENG) is a nationality only if a unit follows it.
+  Result<WrittenUnit> read_target_unit(const char* what) {
+    const std::size_t start = skip_blanks();
+    if (const auto power = read_power()) {
+      if (auto unit = read_unit(what)) {
+        unit->nationality = *power;
+        return unit;
+      }
+      pos_ = start;
+    }
+    return read_unit(what);
+  }
+
+  Result<Location> read_place(const char* what) {
+    const std::size_t start = skip_blanks();
+    if (start == text_.size()) return fail(start, std::string("missing ") + what + " after " + quote(0, start));
+    const auto ends = name_ends(start);
+    std::optional<std::size_t> power_end;  // the longest name that is a power only
+    for (auto end = ends.rbegin(); end != ends.rend(); ++end) {
+      std::vector<Location> places;
+      bool names_power = false;
+      for (const auto& target : variant_.lookup(normalise_name(text_.substr(start, *end - start)))) {
+        if (target.kind == NameTarget::Kind::Location) places.push_back(location_at(target.id));
+        else names_power = true;
+      }
+      if (places.size() > 1) return fail(start, ambiguity(start, *end, places));
+      if (places.size() == 1) {
+        pos_ = *end;
+        return read_coast(places.front());
+      }
+      if (names_power && !power_end) power_end = *end;
+    }
+    if (power_end)
+      return fail(start, quote(start, *power_end) + " is a power, not a place");
+    if (!ends.empty()) {
+      const auto by_prefix = provinces_starting_with(start, ends.front());
+      if (by_prefix.size() > 1) return fail(start, ambiguity(start, ends.front(), by_prefix));
+      if (by_prefix.size() == 1) {
+        pos_ = ends.front();
+        return read_coast(by_prefix.front());
+      }
+    }
+    return fail(start, "unknown place " + word_at(start));
+  }
+
+  // Provinces whose English name starts with the English word text_[start, end).
+  std::vector<Location> provinces_starting_with(std::size_t start, std::size_t end) const {
+    const std::string_view word = std::string_view(text_).substr(start, end - start);
+    std::vector<Location> found;
+    if (word.size() < kMinPrefixLength || !std::all_of(word.begin(), word.end(), is_ascii_alnum) ||
+        match_order_word(word))
+      return found;
+    const std::string prefix = normalise_name(word);
+    for (int p = 0; p < variant_.province_count(); ++p) {
+      const std::string name = normalise_name(variant_.province_name(province_at(p), Language::En));
+      if (name.starts_with(prefix)) found.push_back(variant_.main_location(province_at(p)));
+    }
+    return found;
+  }
+
+  std::string ambiguity(std::size_t start, std::size_t end, std::vector<Location> places) const {
+    const auto english_name = [&](Location l) -> const std::string& {
+      return variant_.province_name(variant_.province_of(l), Language::En);
+    };
+    std::sort(places.begin(), places.end(),
+              [&](Location a, Location b) { return english_name(a) < english_name(b); });
+    std::string message;
+    message.append(quote(start, end)).append(" is ambiguous: ");
+    for (std::size_t k = 0; k < places.size(); ++k) {
+      if (k) message += ", ";
+      message.append(english_name(places[k])).append(" (").append(variant_.location_code(places[k])).append(")");
+    }
+    return message;
+  }
+
+  // The coast written after a place, if any, applied to it.
+  Result<Location> read_coast(Location place) {
+    const std::size_t save = pos_;
+    const std::size_t coast_at = skip_blanks();
+    Coast coast = Coast::None;
+    if (accept_char('/')) {
+      coast = read_coast_word();
+    } else if (accept_char('(')) {
+      coast = read_coast_word();
+      if (!accept_char(')')) coast = Coast::None;
+    } else if (const auto word = accept_any({OrderWord::NorthCoast, OrderWord::SouthCoast, OrderWord::EastCoast,
+                                             OrderWord::WestCoast})) {
+      coast = coast_of_word(*word);
+    } else if (const auto direction = accept_any({OrderWord::North, OrderWord::South, OrderWord::East,
+                                                  OrderWord::West})) {
+      if (accept(OrderWord::CoastNoun)) coast = coast_of_word(*direction);
+    }
+    if (coast == Coast::None) {
+      pos_ = save;
+      return place;
+    }
+    const Province province = variant_.province_of(place);
+    if (!variant_.has_split_coasts(province)) return place;
+    for (const Location l : variant_.coasts(province))
+      if (variant_.coast_of(l) == coast) return l;
+    return fail(coast_at, variant_.province_name(province, Language::En) + " has no " + coast_name(coast) + " coast");
+  }
+
+  // "sc", "south", "south coast", 南岸: the coast inside "(...)" or after "/".
+  Coast read_coast_word() {
+    const auto word = accept_any({OrderWord::NorthCoast, OrderWord::SouthCoast, OrderWord::EastCoast,
+                                  OrderWord::WestCoast, OrderWord::North, OrderWord::South, OrderWord::East,
+                                  OrderWord::West});
+    if (!word) return Coast::None;
+    if (coast_of_word(*word) != Coast::None) accept(OrderWord::CoastNoun);
+    return coast_of_word(*word);
+  }
+
+  std::optional<Power> read_power() {
+    const std::size_t start = skip_blanks();
+    const auto ends = name_ends(start);
+    for (auto end = ends.rbegin(); end != ends.rend(); ++end) {
+      const std::string_view name = std::string_view(text_).substr(start, *end - start);
+      const auto word = match_order_word(name);
+      if (word && word->length == name.size()) continue;  // "A" is a unit type, whatever the map says
+      for (const auto& target : variant_.lookup(normalise_name(name))) {
+        if (target.kind == NameTarget::Kind::Power) {
+          pos_ = *end;
+          return power_at(target.id);
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  bool read_via() {
+    const std::size_t save = pos_;
+    const bool bracketed = accept_char('(');
+    bool via = false;
+    if (accept(OrderWord::Via)) {
+      accept(OrderWord::Convoy);
+      via = true;
+    } else if (accept(OrderWord::By)) {
+      via = accept(OrderWord::Convoy);
+    }
+    if (via && (!bracketed || accept_char(')'))) return true;
+    pos_ = save;
+    return false;
+  }
+
+  // Where a name starting at `start` may end: after each English word or CJK character,
+  // going on across joiners (blank . - ' /) but not across a blank into a word of the
+  // vocabulary.
+  std::vector<std::size_t> name_ends(std::size_t start) const {
+    std::vector<std::size_t> ends;
+    std::size_t at = start;
+    while (at < text_.size() && static_cast<int>(ends.size()) < kMaxNameSegments && at - start < kMaxNameBytes) {
+      if (is_ascii_alnum(text_[at])) {
+        while (at < text_.size() && is_ascii_alnum(text_[at])) ++at;
+      } else if (is_non_ascii(text_[at])) {
+        at += utf8_length(text_, at);
+      } else {
+        break;
+      }
+      ends.push_back(at);
+      std::size_t next = at;
+      bool blank = false;
+      while (next < text_.size() && is_name_joiner(text_[next])) blank |= text_[next++] == ' ';
+      if (next == text_.size() || !is_name_char(text_[next])) break;
+      if (blank && match_order_word(std::string_view(text_).substr(next))) break;
+      at = next;
+    }
+    return ends;
+  }
+
+  // ---- scanning
+
+  std::size_t skip_blanks() {
+    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+    return pos_;
+  }
+
+  bool accept(OrderWord wanted) { return accept_any({wanted}).has_value(); }
+
+  std::optional<OrderWord> accept_any(std::initializer_list<OrderWord> wanted) {
+    skip_blanks();
+    const auto match = match_order_word(std::string_view(text_).substr(pos_));
+    if (!match || std::find(wanted.begin(), wanted.end(), match->word) == wanted.end()) return std::nullopt;
+    pos_ += match->length;
+    return match->word;
+  }
+
+  bool accept_char(char c) {
+    skip_blanks();
+    if (pos_ == text_.size() || text_[pos_] != c) return false;
+    ++pos_;
+    return true;
+  }
+
+  // ---- messages
+
+  Failure fail(std::size_t at, std::string message) const {
+    return Failure(OrderParseError{std::move(message), folded_.origin[at]});
+  }
+
+  // The original text of folded_.text[from, to) in quotation marks, without trailing blanks.
+  std::string quote(std::size_t from, std::size_t to) const {
+    while (to > from && text_[to - 1] == ' ') --to;
+    const auto begin = static_cast<std::size_t>(folded_.origin[from]);
+    const auto end = static_cast<std::size_t>(folded_.origin[to]);
+    std::string quoted(1, '"');
+    quoted.append(original_.substr(begin, end - begin)).push_back('"');
+    return quoted;
+  }
+
+  // The original text of the word at `at`, quoted: an English word, a run of CJK characters up
+  // to the next word of the vocabulary, or one other character.
+  std::string word_at(std::size_t at) const {
+    if (at >= text_.size()) return quote(at, at);
+    std::size_t end = at;
+    if (is_ascii_alnum(text_[at])) {
+      while (end < text_.size() && is_ascii_alnum(text_[end])) ++end;
+    } else if (is_non_ascii(text_[at])) {
+      do end += utf8_length(text_, end);
+      while (end < text_.size() && is_non_ascii(text_[end]) && !match_order_word(std::string_view(text_).substr(end)));
+    } else {
+      end = at + 1;
+    }
+    return quote(at, end);
+  }
+
+  const Variant& variant_;
+  std::string_view original_;
+  FoldedOrderText folded_;
+  const std::string& text_;
+  PhaseType phase_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+tl::expected<ParsedOrder, OrderParseError> parse_order(const Variant& variant, std::string_view text,
+                                                       PhaseType phase) {
+  return OrderReader(variant, text, phase).read();
+}
+
+}  // namespace stratagem::diplomacy

@@ -1,0 +1,54 @@
+#pragma once
+// The words of orders that are not names of the map: unit types, verbs, "via convoy"
+// and coasts, in English (with the usual one-letter abbreviations) and in the zh-Hant,
+// zh-Hans and ja words of the seeds. Place and power names come from the variant.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "stratagem/diplomacy/types.h"
+
+namespace stratagem::diplomacy {
+
+enum class OrderWord : std::uint8_t {
+  Army,
+  Fleet,
+  Hold,
+  Move,
+  Support,
+  Convoy,
+  Retreat,
+  Disband,
+  Build,
+  Remove,
+  Waive,
+  To,  // "moves to"
+  Via,  // "via (convoy)", 經由(運輸)
+  By,   // "by convoy"
+  NorthCoast,  // "nc", 北岸
+  SouthCoast,
+  EastCoast,
+  WestCoast,
+  North,  // only as "north coast", "(north)" or "/north"
+  South,
+  East,
+  West,
+  CoastNoun,  // "coast"
+};
+
+struct OrderWordMatch {
+  OrderWord word;
+  std::size_t length;  // bytes of the text taken
+};
+
+// The longest vocabulary word that `text` starts with, compared without regard to
+// ASCII case. A word ending in a letter must not be followed by a letter or digit
+// ("Par" does not start with "P..."; "Holland" does not start with "hold").
+std::optional<OrderWordMatch> match_order_word(std::string_view text);
+
+// The coast a coast word or direction names, Coast::None for other words.
+Coast coast_of_word(OrderWord word);
+
+}  // namespace stratagem::diplomacy
