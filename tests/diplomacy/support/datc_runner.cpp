@@ -1,6 +1,7 @@
 #include "support/datc_runner.h"
 
 #include <algorithm>
+#include <ostream>
 
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/diplomacy/order_parser.h"
@@ -8,6 +9,13 @@
 
 namespace stratagem::diplomacy::testing {
 namespace {
+
+// The type of the unit a support or convoy order names, as it stands in the position.
+UnitType target_type(const Variant& variant, const GameState& state, const Order& order) {
+  if (order.target() == Location::None) return UnitType::Army;
+  auto unit = state.unit_in(variant.province_of(order.target()));
+  return unit ? unit->type : UnitType::Army;
+}
 
 std::string where(const DatcCase& c, int line) { return c.file + ":" + std::to_string(line); }
 
@@ -80,8 +88,8 @@ bool place_all(const Variant& variant, GameState& state, const std::vector<Unit>
 
 class CaseRun {
  public:
-  CaseRun(const Variant& variant, const RuleOptions& rules, const DatcCase& c)
-      : variant_(variant), rules_(rules), case_(c) {}
+  CaseRun(const Variant& variant, const RuleOptions& rules, const DatcCase& c, RetreatSetup retreat_setup)
+      : variant_(variant), rules_(rules), case_(c), retreat_setup_(retreat_setup) {}
 
   ::testing::AssertionResult run() {
     auto start = starting_state();
@@ -92,7 +100,7 @@ class CaseRun {
     auto result = adjudicate(variant_, rules_, *start, sheet.orders(), sheet.ordered());
     compare_poststate(*start, result);
     if (report_.empty()) return ::testing::AssertionSuccess();
-    report_ += "orders:\n" + describe_orders(variant_, sheet, result, orders);
+    report_ += "orders:\n" + describe_orders(variant_, *start, sheet, result, orders);
     return failure();
   }
 
@@ -108,7 +116,8 @@ class CaseRun {
     state.phase = case_.phase;
     for (const auto& owner : units_of(variant_, case_, case_.centre_owners, problems_))
       state.set_centre_owner(variant_.province_of(owner.location), owner.power);
-    if (case_.phase.type == PhaseType::Retreat) return retreat_state(state);
+    if (case_.phase.type == PhaseType::Retreat)
+      return retreat_setup_ == RetreatSetup::Readjudicate ? retreat_state(state) : retreat_state_from_text(state);
     place_all(variant_, state, units_of(variant_, case_, case_.prestate, problems_), "PRESTATE", problems_);
     return state;
   }
@@ -120,9 +129,10 @@ class CaseRun {
     auto dislodged = units_of(variant_, case_, case_.prestate_dislodged, problems_);
     std::vector<DatcLine> result_orders;
     for (const auto& result : case_.prestate_results) result_orders.push_back(result.order);
-    move_back_successful_moves(standing);
+    auto origins = standing;
+    move_back_successful_moves(origins);
     if (!problems_.empty()) return std::nullopt;
-    if (!place_all(variant_, before, standing, "PRESTATE (before its moves)", problems_) ||
+    if (!place_all(variant_, before, origins, "PRESTATE (before its moves)", problems_) ||
         !place_all(variant_, before, dislodged, "PRESTATE_DISLODGED", problems_))
       return std::nullopt;
 
@@ -144,14 +154,61 @@ class CaseRun {
       disagreement += "previous movement: the engine went on to " + phase_code(result.next.phase) + "\n";
     if (!disagreement.empty()) {
       problems_.push_back("PRESTATE_RESULTS not reproduced by the engine:\n" + disagreement + "orders:\n" +
-                          describe_orders(variant_, sheet, result, orders));
+                          describe_orders(variant_, before, sheet, result, orders));
       return std::nullopt;
     }
     return result.next;
   }
 
+  std::optional<GameState> retreat_state_from_text(GameState state) {
+    auto standing = units_of(variant_, case_, case_.prestate, problems_);
+    auto dislodged = units_of(variant_, case_, case_.prestate_dislodged, problems_);
+    ProvinceSet failed_once, contested, attacker_origins, convoyed_attacker_origins;
+    std::vector<std::pair<Province, Province>> attacks;  // (target, origin) of successful moves
+    for (const auto& result : case_.prestate_results) {
+      auto parsed = parse_order(variant_, result.order.text, PhaseType::Movement);
+      if (!parsed) {
+        problems_.push_back(where(case_, result.order.line) + ": cannot read '" + result.order.text + "'");
+        continue;
+      }
+      const Order& order = parsed->order;
+      if (order.kind() != OrderKind::Move) continue;
+      auto target = variant_.province_of(order.target());
+      if (!result.success) {
+        if (failed_once.contains(index(target))) contested.insert(index(target));
+        failed_once.insert(index(target));
+      } else {
+        auto origin = variant_.province_of(order.unit());
+        attacks.emplace_back(target, origin);
+        bool over_land = variant_.army_neighbours(origin).contains(index(target));
+        if (order.unit_type() == UnitType::Army && (order.via_convoy() || !over_land))
+          convoyed_attacker_origins.insert(index(origin));
+      }
+    }
+    if (!place_all(variant_, state, standing, "PRESTATE", problems_)) return std::nullopt;
+    for (const auto& unit : dislodged) {
+      auto from = variant_.province_of(unit.location);
+      ProvinceSet closed = contested;
+      for (auto [target, origin] : attacks)
+        if (target == from && !(rules_.retreat_to_convoying_attacker_origin &&
+                                convoyed_attacker_origins.contains(index(origin))))
+          closed.insert(index(origin));
+      LocationSet retreats;
+      auto consider = [&](Location to) {
+        auto province = variant_.province_of(to);
+        if (!state.occupied(province) && !closed.contains(index(province))) retreats.insert(index(to));
+      };
+      if (unit.type == UnitType::Army)
+        variant_.army_neighbours(from).for_each([&](int p) { consider(variant_.main_location(province_at(p))); });
+      else
+        variant_.fleet_neighbours(unit.location).for_each([&](int l) { consider(location_at(l)); });
+      state.add_dislodged(variant_, {unit, retreats});
+    }
+    return state;
+  }
+
   // A unit that moved successfully stood at the move's origin before the movement.
-  void move_back_successful_moves(std::vector<Unit>& standing) {
+  void move_back_successful_moves(std::vector<Unit>& units) {
     for (const auto& result : case_.prestate_results) {
       if (!result.success) continue;
       auto parsed = parse_order(variant_, result.order.text, PhaseType::Movement);
@@ -162,9 +219,9 @@ class CaseRun {
       }
       if (parsed->order.kind() != OrderKind::Move) continue;
       auto destination = variant_.province_of(parsed->order.target());
-      auto mover = std::find_if(standing.begin(), standing.end(),
+      auto mover = std::find_if(units.begin(), units.end(),
                                 [&](const Unit& u) { return variant_.province_of(u.location) == destination; });
-      if (mover == standing.end())
+      if (mover == units.end())
         problems_.push_back(where(case_, result.order.line) + ": successful move, but no unit at its destination");
       else
         mover->location = parsed->order.unit();
@@ -194,6 +251,7 @@ class CaseRun {
   const Variant& variant_;
   const RuleOptions& rules_;
   const DatcCase& case_;
+  RetreatSetup retreat_setup_;
   std::vector<std::string> problems_;  // the case could not be set up
   std::string report_;                 // the engine's result differs from the expected one
 };
@@ -260,23 +318,25 @@ Outcome outcome_of(const Variant& variant, const OrderSheet& sheet, const PhaseR
   return result.resolutions[index(variant.province_of(status->unit()))].outcome;
 }
 
-std::string describe_orders(const Variant& variant, const OrderSheet& sheet, const PhaseResult& result,
-                            const std::vector<SubmittedOrder>& orders) {
+std::string describe_orders(const Variant& variant, const GameState& state, const OrderSheet& sheet,
+                            const PhaseResult& result, const std::vector<SubmittedOrder>& orders) {
   std::string text;
   for (const auto& order : orders) {
     text += "  " + order.power + ": " + order.text + "  ->  ";
     auto status = sheet.status(order.submission);
     if (!order.parsed) text += "not understood (" + order.parse_error + ")";
     else if (!status) text += "void (" + describe(status.error()) + ")";
-    else text += format_order(variant, *status) + ": " + outcome_name(outcome_of(variant, sheet, result, order));
+    else text += format_order(variant, *status, target_type(variant, state, *status)) + ": " +
+                 outcome_name(outcome_of(variant, sheet, result, order));
     text += "\n";
   }
   for (const auto& unit : result.removed_without_order) text += "  removed without order: " + describe_unit(variant, unit) + "\n";
   return text;
 }
 
-::testing::AssertionResult run_datc_case(const Variant& variant, const RuleOptions& rules, const DatcCase& datc_case) {
-  return CaseRun(variant, rules, datc_case).run();
+::testing::AssertionResult run_datc_case(const Variant& variant, const RuleOptions& rules, const DatcCase& datc_case,
+                                         RetreatSetup retreat_setup) {
+  return CaseRun(variant, rules, datc_case, retreat_setup).run();
 }
 
 std::vector<DatcCaseOrError> load_cases_for_suite(const std::filesystem::path& path) {
@@ -293,6 +353,11 @@ std::vector<DatcCaseOrError> load_cases_for_suite(const std::filesystem::path& p
 
 std::string test_name_of(const DatcCaseOrError& param) {
   return param.load_errors.empty() ? sanitised_test_name(param.datc_case.id) : "LoadError";
+}
+
+void PrintTo(const DatcCaseOrError& param, std::ostream* out) {
+  if (!param.load_errors.empty()) *out << "load errors";
+  else *out << param.datc_case.id << " (" << where(param.datc_case, param.datc_case.line) << ")";
 }
 
 }  // namespace stratagem::diplomacy::testing

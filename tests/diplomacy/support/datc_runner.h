@@ -54,12 +54,26 @@ Outcome outcome_of(const Variant& variant, const OrderSheet& sheet, const PhaseR
 
 // One line per order, "England: F nth-pic -> F NTH - PIC: Void (...)", for failure
 // messages that show what the engine made of each order.
-std::string describe_orders(const Variant& variant, const OrderSheet& sheet, const PhaseResult& result,
-                            const std::vector<SubmittedOrder>& orders);
+std::string describe_orders(const Variant& variant, const GameState& state, const OrderSheet& sheet,
+                            const PhaseResult& result, const std::vector<SubmittedOrder>& orders);
+
+// How a retreat case gets its retreat options.
+enum class RetreatSetup {
+  // Adjudicate the previous movement (PRESTATE_RESULTS) with the engine, check that the
+  // engine agrees with the file, and take the engine's retreat state.
+  Readjudicate,
+  // For cases whose PRESTATE_RESULTS do not describe a position (jDip's "fixed
+  // prestate" cases): read attacker origins and standoffs off the RESULTS text and
+  // give each dislodged unit the neighbouring places that are free, not its attacker's
+  // origin (unless the attacker came by convoy and the rules allow it) and not left
+  // empty by a standoff (two or more failed moves).
+  FromResultsText,
+};
 
 // Success iff the case's expected post-state is reproduced; otherwise a message naming
 // the case and listing the missing and extra units.
-::testing::AssertionResult run_datc_case(const Variant& variant, const RuleOptions& rules, const DatcCase& datc_case);
+::testing::AssertionResult run_datc_case(const Variant& variant, const RuleOptions& rules, const DatcCase& datc_case,
+                                         RetreatSetup retreat_setup = RetreatSetup::Readjudicate);
 
 // Loads a case file for a parameterised suite. A file that does not load yields one
 // entry carrying the load errors, so the suite fails visibly instead of being empty.
@@ -70,5 +84,7 @@ struct DatcCaseOrError {
 std::vector<DatcCaseOrError> load_cases_for_suite(const std::filesystem::path& path);
 // The GoogleTest name of a parameter: the sanitised case id.
 std::string test_name_of(const DatcCaseOrError& param);
+// How GoogleTest prints a parameter: "6.F.5 (file:line)".
+void PrintTo(const DatcCaseOrError& param, std::ostream* out);
 
 }  // namespace stratagem::diplomacy::testing
