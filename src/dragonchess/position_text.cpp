@@ -27,7 +27,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 // A decimal number without sign or leading zeros.
 std::optional<int> parse_number(std::string_view text) {
   int value = 0;
-  if (text.empty() || text.size() > 9 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+  if (text.empty() || text.size() > 9 || text[0] < '0' || text[0] > '9' || (text.size() > 1 && text[0] == '0'))
+    return std::nullopt;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
   return value;
