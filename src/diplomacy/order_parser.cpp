@@ -47,8 +47,9 @@
 // ("Spa/ec") is an error: "Spain has no east coast". A coast written on a province
 // without split coasts ("Brest east coast") is ignored (DATC 4.B.6).
 //
-// A convoy order is always a fleet's: "A Nth C ..." is refused here, since an Order
-// cannot express a convoying army.
+// Unit types are recorded as written and never judged here (DATC 4.C.2: a wrong type is
+// ignored; validation looks at the unit on the board). A convoy order is a fleet's
+// order whatever type was written, since an Order cannot express a convoying army.
 
 #include "stratagem/diplomacy/order_parser.h"
 
@@ -183,7 +184,7 @@ class OrderReader {
       case OrderWord::Move:
       case OrderWord::Retreat: return read_move(*verb, unit);
       case OrderWord::Support: return read_support(unit);
-      case OrderWord::Convoy: return read_convoy(unit, verb_at);
+      case OrderWord::Convoy: return read_convoy(unit);
       default: return finish_unit_order(*verb, verb_at, unit);
     }
   }
@@ -222,15 +223,11 @@ class OrderReader {
     return finish(order, unit, &*supported);
   }
 
-  Result<ParsedOrder> read_convoy(const WrittenUnit& unit, std::size_t verb_at) {
-    if (unit.type_given && unit.type == UnitType::Army)
-      return fail(verb_at, "only fleets convoy: " + quote(0, verb_at) + " is an army");
+  Result<ParsedOrder> read_convoy(const WrittenUnit& unit) {
     const std::size_t clause_start = skip_blanks();
     const bool bracketed = accept_char('(');
-    const std::size_t army_at = skip_blanks();
     auto army = read_target_unit("convoyed army");
     if (!army) return Failure(army.error());
-    if (army->type_given && army->type == UnitType::Fleet) return fail(army_at, "only armies can be convoyed");
     if (!accept(OrderWord::Move))
       return fail(skip_blanks(), "the convoy does not say where the army goes: expected \"-\" and a destination after " +
                                      quote(0, pos_));

@@ -536,6 +536,18 @@ TEST(OrderParser, ChineseRetreatsDisbandsBuildsAndWaives) {
                 kAdjustment);
 }
 
+TEST(OrderParser, WrittenUnitTypesAreLeftToValidation) {
+  // DATC 4.C.2: a wrong unit type is ignored, so the parser records it and judges nothing.
+  const auto fleet_convoyed = parse("F Nth Convoys F lon-bel");
+  EXPECT_EQ(fleet_convoyed.order, Order::convoy(loc("NTH"), loc("LON"), loc("BEL")));
+  EXPECT_TRUE(fleet_convoyed.target_type_given);
+  EXPECT_EQ(fleet_convoyed.target_type, kFleet);
+  const auto army_convoying = parse("A Nth C A Lon - Bel");
+  EXPECT_EQ(army_convoying.order, Order::convoy(loc("NTH"), loc("LON"), loc("BEL")));
+  EXPECT_TRUE(army_convoying.unit_type_given);
+  EXPECT_EQ(parse("F Par - Bur").order, Order::move(kFleet, loc("PAR"), loc("BUR")));
+}
+
 // ---------------------------------------------------------------- the seeds' English examples
 
 TEST(OrderParser, EnglishOrdersOfSeeds000And003) {
@@ -597,8 +609,6 @@ TEST(OrderParser, RefusedOrdersSayWhatIsWrongAndWhere) {
       {"A Par S", "missing supported unit after \"A Par S\"", 7},
       {"F Nth C A Lon", "the convoy does not say where the army goes: expected \"-\" and a destination after \"F Nth C A Lon\"", 13},
       {"F Nth C A Lon H", "the convoy does not say where the army goes: expected \"-\" and a destination after \"F Nth C A Lon\"", 14},
-      {"F Nth C F Lon - Bel", "only armies can be convoyed", 8},
-      {"A Nth C A Lon - Bel", "only fleets convoy: \"A Nth\" is an army", 6},
       {"A Par - Bur please", "unexpected \"please\" after \"A Par - Bur\"", 12},
       {"A Par H H", "unexpected \"H\" after \"A Par H\"", 8},
       {"A Ser S (Gre M Bul", "missing \")\" after \"(Gre M Bul\"", 18},
