@@ -71,6 +71,7 @@ namespace {
 constexpr std::size_t kMaxNameBytes = 96;
 constexpr int kMaxNameSegments = 24;
 constexpr std::size_t kMinPrefixLength = 3;
+constexpr std::size_t kMaxQuotedBytes = 60;
 
 using Failure = tl::unexpected<OrderParseError>;
 template <class T>
@@ -509,13 +510,22 @@ class OrderReader {
     return Failure(OrderParseError{std::move(message), folded_.origin[at]});
   }
 
-  // The original text of folded_.text[from, to) in quotation marks, without trailing blanks.
+  // The original text of folded_.text[from, to) in quotation marks, without trailing
+  // blanks, cut short (at a character boundary) if it is too long to read in a message.
   std::string quote(std::size_t from, std::size_t to) const {
     while (to > from && text_[to - 1] == ' ') --to;
+    bool cut = false;
+    for (std::size_t at = from; at < to; at += utf8_length(text_, at)) {
+      if (at - from >= kMaxQuotedBytes) {
+        to = at;
+        cut = true;
+        break;
+      }
+    }
     const auto begin = static_cast<std::size_t>(folded_.origin[from]);
     const auto end = static_cast<std::size_t>(folded_.origin[to]);
     std::string quoted(1, '"');
-    quoted.append(original_.substr(begin, end - begin)).push_back('"');
+    quoted.append(original_.substr(begin, end - begin)).append(cut ? "...\"" : "\"");
     return quoted;
   }
 

@@ -682,7 +682,12 @@ TEST(OrderParser, ArbitraryInputNeverCrashes) {
 
 TEST(OrderParser, VeryLongInputIsRefused) {
   const std::string long_name(100000, 'x');
-  EXPECT_EQ(refusal("A " + long_name).offset, 2);
+  const auto error = refusal("A " + long_name);
+  EXPECT_EQ(error.message, "unknown place \"" + std::string(60, 'x') + "...\"");
+  EXPECT_EQ(error.offset, 2);
+  std::string long_cjk;
+  for (int k = 0; k < 30; ++k) long_cjk += "火星";
+  EXPECT_EQ(refusal("陸軍 " + long_cjk).message, "unknown place \"" + long_cjk.substr(0, 60) + "...\"");
   std::string many_words;
   for (int k = 0; k < 5000; ++k) many_words += "North ";
   EXPECT_FALSE(parse_order(map(), "F " + many_words, kMovement).has_value());
