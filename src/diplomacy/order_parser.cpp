@@ -8,7 +8,7 @@
 //               | unit verb-clause
 //   unit       := [type] place                           "A Par", "Fleet St Petersburg(nc)", "Par"
 //   verb-clause:= hold                                   "H", "holds", "stand", 維持, 待機
-//               | move ["to"] place [via]                "- Bur", "-> Bur", "M Bur", 移動 勃艮第
+//               | move ["to"] place [via]                "- Bur", "-> Bur", "M Bur", 移動(至) 勃艮第
 //               | retreat [move] ["to"] place            "R Nwg", 撤退 挪威海
 //               | support supported                      "S A Mar - Bur", "S (Gre M Bul)"
 //               | convoy convoyed                        "C A Lon - Bel", 運輸 陸軍 倫敦 移動 比利時

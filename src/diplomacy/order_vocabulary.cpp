@@ -41,7 +41,7 @@ constexpr VocabularyEntry kVocabulary[] = {
     {"复员", W::Disband}, {"解体", W::Disband}, {"解體", W::Disband}, {"建造", W::Build},
     {"動員", W::Build}, {"动员", W::Build}, {"建設", W::Build}, {"建设", W::Build},
     {"増設", W::Build}, {"增设", W::Build}, {"生産", W::Build}, {"生产", W::Build},
-    {"移除", W::Remove}, {"放棄", W::Waive}, {"放弃", W::Waive},
+    {"移除", W::Remove}, {"放棄", W::Waive}, {"放弃", W::Waive}, {"至", W::To}, {"到", W::To},
     {"經由", W::Via}, {"经由", W::Via}, {"経由", W::Via}, {"通過", W::Via}, {"通过", W::Via},
     // Coasts, written after the province (西班牙南岸, スペイン 南岸).
     {"北岸", W::NorthCoast}, {"北海岸", W::NorthCoast}, {"南岸", W::SouthCoast},

@@ -494,6 +494,8 @@ TEST(OrderParser, ChineseWithoutSpaces) {
       {"陸軍倫敦移動比利時經由運輸", Order::move(kArmy, loc("LON"), loc("BEL"), true)},
       {"艦隊中太西洋移動西班牙南岸", Order::move(kFleet, loc("MAO"), loc("SPA/SC"))},
       {"舰队北海待机", Order::hold(kFleet, loc("NTH"))},
+      {"陸軍巴黎移動至勃艮第", Order::move(kArmy, loc("PAR"), loc("BUR"))},
+      {"陆军巴黎移动到勃艮第", Order::move(kArmy, loc("PAR"), loc("BUR"))},
   });
 }
 
@@ -571,7 +573,9 @@ TEST(OrderParser, EnglishOrdersOfSeeds000And003) {
 // in the data shows as this test failing.
 TEST(OrderParser, SeedAliases) {
   expect_orders({
+      {"F NorS C A Lon-Bel", Order::convoy(loc("NTH"), loc("LON"), loc("BEL"))},
       {"F NorS C English A Lon-Bel", Order::convoy(loc("NTH"), loc("LON"), loc("BEL"))},
+      {"F WMed C A Lon-Bel", Order::convoy(loc("WES"), loc("LON"), loc("BEL"))},
       {"F EngCh C A Lon-Tun", Order::convoy(loc("ENG"), loc("LON"), loc("TUN"))},
       {"F MAt C A Lon-Tun", Order::convoy(loc("MAO"), loc("LON"), loc("TUN"))},
       {"F WMed C A Lon-Tun", Order::convoy(loc("WES"), loc("LON"), loc("TUN"))},
