@@ -49,9 +49,8 @@ class Fields {
 };
 
 bool is_code(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-  });
+  return !s.empty() && std::all_of(s.begin(), s.end(),
+                                   [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
 }
 
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
@@ -82,16 +81,32 @@ std::optional<Terrain> parse_terrain(std::string_view s) {
 
 const char* terrain_word(Terrain t) {
   switch (t) {
-    case Terrain::Inland: return "inland";
-    case Terrain::Coastal: return "coastal";
-    case Terrain::Sea: return "sea";
-    case Terrain::Impassable: return "impassable";
+    case Terrain::Inland:
+      return "inland";
+    case Terrain::Coastal:
+      return "coastal";
+    case Terrain::Sea:
+      return "sea";
+    case Terrain::Impassable:
+      return "impassable";
   }
   return "?";
 }
 
 tl::unexpected<VariantError> error_at(int line, std::string message) {
   return tl::unexpected(VariantError{line, std::move(message)});
+}
+
+tl::unexpected<VariantError> unknown_language(int line, std::string_view text) {
+  return error_at(line, "unknown language " + quoted(text) + " (expected en, zh-Hant, zh-Hans or ja)");
+}
+
+tl::unexpected<VariantError> unknown_coast(int line, std::string_view text) {
+  return error_at(line, "unknown coast " + quoted(text) + " (expected NC, SC, EC or WC)");
+}
+
+bool is_top_level_keyword(std::string_view keyword) {
+  return keyword == "variant" || keyword == "victory" || keyword == "start";
 }
 
 }  // namespace
@@ -170,6 +185,9 @@ class VariantBuilder {
   Result make_start_units();
   Result make_name_table();
   tl::expected<int, VariantError> resolve_province(const Ref& ref) const;
+  // `node(i, j)` gives the code of node i and whether it lists node j.
+  template <class Node>
+  static Result check_symmetric(const char* kind, const std::vector<Edge>& edges, Node node);
   tl::expected<int, VariantError> resolve_location(const Ref& ref) const;
   Result add_name(const Ref& name, NameTarget target,
                   std::vector<std::pair<std::string, NameTarget>>& into) const;
@@ -212,19 +230,19 @@ tl::expected<Variant, VariantError> VariantBuilder::build(std::string_view text)
 
 // ------------------------------------------------------------------ first pass
 
-VariantBuilder::Result VariantBuilder::read_statement(int line, std::string_view keyword,
-                                                      Fields& fields) {
+VariantBuilder::Result VariantBuilder::read_statement(int line, std::string_view keyword, Fields& fields) {
   if (keyword == "power" || keyword == "province") {
     if (block_ == Block::Province)
       if (auto complete = check_province_complete(provinces_.back()); !complete) return complete;
     const std::string_view code = fields.next();
     if (!is_code(code))
       return error_at(line, "'" + std::string(keyword) + "' needs an upper-case code, got " + quoted(code));
-    const bool known_power = std::any_of(powers_.begin(), powers_.end(), [&](const RawPower& p) { return p.code == code; });
-    if (known_power || province_index_.count(code))
-      return error_at(line, "duplicate code " + quoted(code));
+    const bool known_power =
+        std::any_of(powers_.begin(), powers_.end(), [&](const RawPower& p) { return p.code == code; });
+    if (known_power || province_index_.count(code)) return error_at(line, "duplicate code " + quoted(code));
     if (keyword == "power") {
-      if (!fields.empty()) return error_at(line, "unexpected text after power code: " + quoted(fields.rest()));
+      if (!fields.empty())
+        return error_at(line, "unexpected text after power code: " + quoted(fields.rest()));
       if (static_cast<int>(powers_.size()) == kMaxPowers)
         return error_at(line, "too many powers (at most " + std::to_string(kMaxPowers) + ")");
       block_ = Block::Power;
@@ -236,17 +254,20 @@ VariantBuilder::Result VariantBuilder::read_statement(int line, std::string_view
     const std::string_view terrain_text = fields.next();
     const auto terrain = parse_terrain(terrain_text);
     if (!terrain)
-      return error_at(line, "unknown terrain " + quoted(terrain_text) +
-                                " (expected inland, coastal, sea or impassable)");
+      return error_at(
+          line, "unknown terrain " + quoted(terrain_text) + " (expected inland, coastal, sea or impassable)");
     bool centre = false;
     if (!fields.empty()) {
       const std::string_view flag = fields.next();
-      if (flag != "centre") return error_at(line, "unknown province flag " + quoted(flag) + " (expected 'centre')");
+      if (flag != "centre")
+        return error_at(line, "unknown province flag " + quoted(flag) + " (expected 'centre')");
       if (*terrain == Terrain::Sea || *terrain == Terrain::Impassable)
-        return error_at(line, std::string("a ") + terrain_word(*terrain) + " province cannot be a supply centre");
+        return error_at(line,
+                        std::string("a ") + terrain_word(*terrain) + " province cannot be a supply centre");
       centre = true;
     }
-    if (!fields.empty()) return error_at(line, "unexpected text after province flags: " + quoted(fields.rest()));
+    if (!fields.empty())
+      return error_at(line, "unexpected text after province flags: " + quoted(fields.rest()));
     if (static_cast<int>(provinces_.size()) == kMaxProvinces)
       return error_at(line, "too many provinces (at most " + std::to_string(kMaxProvinces) + ")");
     block_ = Block::Province;
@@ -258,21 +279,29 @@ VariantBuilder::Result VariantBuilder::read_statement(int line, std::string_view
     province.centre = centre;
     return {};
   }
+  if (block_ != Block::TopLevel && is_top_level_keyword(keyword))
+    return error_at(line, "'" + std::string(keyword) + "' must come before the first power or province");
   switch (block_) {
-    case Block::TopLevel: return read_top_level(line, keyword, fields);
-    case Block::Power: return read_power_statement(line, keyword, fields);
-    case Block::Province: return read_province_statement(line, keyword, fields);
+    case Block::TopLevel:
+      return read_top_level(line, keyword, fields);
+    case Block::Power:
+      return read_power_statement(line, keyword, fields);
+    case Block::Province:
+      return read_province_statement(line, keyword, fields);
   }
   return {};
 }
 
 VariantBuilder::Result VariantBuilder::read_top_level(int line, std::string_view keyword, Fields& fields) {
   auto single_field = [&](int& seen_line) -> tl::expected<std::string_view, VariantError> {
-    if (seen_line) return error_at(line, "duplicate '" + std::string(keyword) + "' (first on line " + std::to_string(seen_line) + ")");
+    if (seen_line)
+      return error_at(
+          line, "duplicate '" + std::string(keyword) + "' (first on line " + std::to_string(seen_line) + ")");
     seen_line = line;
     const std::string_view value = fields.next();
     if (value.empty()) return error_at(line, "'" + std::string(keyword) + "' needs a value");
-    if (!fields.empty()) return error_at(line, "unexpected text after " + quoted(value) + ": " + quoted(fields.rest()));
+    if (!fields.empty())
+      return error_at(line, "unexpected text after " + quoted(value) + ": " + quoted(fields.rest()));
     return value;
   };
   if (keyword == "variant") {
@@ -286,7 +315,8 @@ VariantBuilder::Result VariantBuilder::read_top_level(int line, std::string_view
     if (!value) return tl::unexpected(value.error());
     int n = 0;
     for (char c : *value) {
-      if (c < '0' || c > '9' || n > kMaxProvinces) return error_at(line, "victory needs a number of supply centres, got " + quoted(*value));
+      if (c < '0' || c > '9' || n > kMaxProvinces)
+        return error_at(line, "victory needs a number of supply centres, got " + quoted(*value));
       n = n * 10 + (c - '0');
     }
     variant_.victory_centres_ = n;
@@ -300,14 +330,15 @@ VariantBuilder::Result VariantBuilder::read_top_level(int line, std::string_view
     variant_.start_phase_ = *phase;
     return {};
   }
-  static constexpr std::string_view kBlockKeywords[] = {"name", "adjective", "alias", "home", "unit",
-                                                        "army", "fleet", "coast", "coast-name"};
+  static constexpr std::string_view kBlockKeywords[] = {"name", "adjective", "alias", "home",      "unit",
+                                                        "army", "fleet",     "coast", "coast-name"};
   if (std::find(std::begin(kBlockKeywords), std::end(kBlockKeywords), keyword) != std::end(kBlockKeywords))
     return error_at(line, "'" + std::string(keyword) + "' outside a power or province block");
   return error_at(line, "unknown keyword " + quoted(keyword));
 }
 
-VariantBuilder::Result VariantBuilder::read_power_statement(int line, std::string_view keyword, Fields& fields) {
+VariantBuilder::Result VariantBuilder::read_power_statement(int line, std::string_view keyword,
+                                                            Fields& fields) {
   RawPower& power = powers_.back();
   if (keyword == "name") return read_names(line, keyword, fields, power.names);
   if (keyword == "adjective") return read_names(line, keyword, fields, power.adjectives);
@@ -327,13 +358,13 @@ VariantBuilder::Result VariantBuilder::read_power_statement(int line, std::strin
     return {};
   }
   if (keyword == "army" || keyword == "fleet" || keyword == "coast" || keyword == "coast-name")
-    return error_at(line, "'" + std::string(keyword) + "' belongs in a province block, not in power " + std::string(power.code));
-  if (keyword == "variant" || keyword == "victory" || keyword == "start")
-    return error_at(line, "'" + std::string(keyword) + "' must come before the first power");
+    return error_at(line, "'" + std::string(keyword) + "' belongs in a province block, not in power " +
+                              std::string(power.code));
   return error_at(line, "unknown keyword " + quoted(keyword));
 }
 
-VariantBuilder::Result VariantBuilder::read_province_statement(int line, std::string_view keyword, Fields& fields) {
+VariantBuilder::Result VariantBuilder::read_province_statement(int line, std::string_view keyword,
+                                                               Fields& fields) {
   RawProvince& province = provinces_.back();
   if (keyword == "name") return read_names(line, keyword, fields, province.names);
   if (keyword == "alias") {
@@ -344,21 +375,26 @@ VariantBuilder::Result VariantBuilder::read_province_statement(int line, std::st
   if (keyword == "army") return read_codes(line, keyword, fields, province.army);
   if (keyword == "fleet") {
     if (!province.coasts.empty())
-      return error_at(line, "province " + std::string(province.code) + " has coast lines, so its fleet moves belong on them, not on a fleet line");
+      return error_at(line, "province " + std::string(province.code) +
+                                " has coast lines, so its fleet moves belong on them, not on a fleet line");
     if (!province.first_fleet_line) province.first_fleet_line = line;
     return read_codes(line, keyword, fields, province.fleet);
   }
   if (keyword == "coast") {
     if (province.first_fleet_line)
       return error_at(line, "province " + std::string(province.code) + " has a fleet line (line " +
-                                std::to_string(province.first_fleet_line) + "), so it cannot have named coasts");
+                                std::to_string(province.first_fleet_line) +
+                                "), so it cannot have named coasts");
     if (province.terrain != Terrain::Coastal)
-      return error_at(line, std::string("only a coastal province can have named coasts; ") + std::string(province.code) + " is " + terrain_word(province.terrain));
+      return error_at(line, std::string("only a coastal province can have named coasts; ") +
+                                std::string(province.code) + " is " + terrain_word(province.terrain));
     const std::string_view suffix = fields.next();
     const auto coast = parse_coast(suffix);
-    if (!coast) return error_at(line, "unknown coast " + quoted(suffix) + " (expected NC, SC, EC or WC)");
+    if (!coast) return unknown_coast(line, suffix);
     for (const RawCoast& c : province.coasts)
-      if (c.coast == *coast) return error_at(line, "duplicate code " + quoted(std::string(province.code) + "/" + std::string(suffix)));
+      if (c.coast == *coast)
+        return error_at(line,
+                        "duplicate code " + quoted(std::string(province.code) + "/" + std::string(suffix)));
     RawCoast& declared = province.coasts.emplace_back();
     declared.coast = *coast;
     declared.suffix = suffix;
@@ -368,20 +404,22 @@ VariantBuilder::Result VariantBuilder::read_province_statement(int line, std::st
   if (keyword == "coast-name") {
     const std::string_view suffix = fields.next();
     const auto coast = parse_coast(suffix);
-    if (!coast) return error_at(line, "unknown coast " + quoted(suffix) + " (expected NC, SC, EC or WC)");
-    auto named = std::find_if(province.coasts.begin(), province.coasts.end(), [&](const RawCoast& c) { return c.coast == *coast; });
+    if (!coast) return unknown_coast(line, suffix);
+    auto named = std::find_if(province.coasts.begin(), province.coasts.end(),
+                              [&](const RawCoast& c) { return c.coast == *coast; });
     if (named == province.coasts.end())
-      return error_at(line, "coast-name for unknown coast " + quoted(std::string(province.code) + "/" + std::string(suffix)) + " (declare it with a coast line first)");
+      return error_at(line, "coast-name for unknown coast " +
+                                quoted(std::string(province.code) + "/" + std::string(suffix)) +
+                                " (declare it with a coast line first)");
     const std::string_view language = fields.next();
-    if (!parse_language(language)) return error_at(line, "unknown language " + quoted(language) + " (expected en, zh-Hant, zh-Hans or ja)");
+    if (!parse_language(language)) return unknown_language(line, language);
     if (fields.empty()) return error_at(line, "'coast-name' needs a name");
     named->names.push_back({fields.rest(), line});
     return {};
   }
   if (keyword == "adjective" || keyword == "home" || keyword == "unit")
-    return error_at(line, "'" + std::string(keyword) + "' belongs in a power block, not in province " + std::string(province.code));
-  if (keyword == "variant" || keyword == "victory" || keyword == "start")
-    return error_at(line, "'" + std::string(keyword) + "' must come before the first power");
+    return error_at(line, "'" + std::string(keyword) + "' belongs in a power block, not in province " +
+                              std::string(province.code));
   return error_at(line, "unknown keyword " + quoted(keyword));
 }
 
@@ -389,13 +427,14 @@ VariantBuilder::Result VariantBuilder::read_names(int line, std::string_view key
                                                   std::array<std::vector<Ref>, kLanguageCount>& into) {
   const std::string_view language = fields.next();
   const auto lang = parse_language(language);
-  if (!lang) return error_at(line, "unknown language " + quoted(language) + " (expected en, zh-Hant, zh-Hans or ja)");
+  if (!lang) return unknown_language(line, language);
   if (fields.empty()) return error_at(line, "'" + std::string(keyword) + "' needs a name after the language");
   into[static_cast<int>(*lang)].push_back({fields.rest(), line});
   return {};
 }
 
-VariantBuilder::Result VariantBuilder::read_codes(int line, std::string_view keyword, Fields& fields, std::vector<Ref>& into) {
+VariantBuilder::Result VariantBuilder::read_codes(int line, std::string_view keyword, Fields& fields,
+                                                  std::vector<Ref>& into) {
   if (fields.empty()) return error_at(line, "'" + std::string(keyword) + "' needs at least one code");
   while (!fields.empty()) into.push_back({fields.next(), line});
   return {};
@@ -403,7 +442,8 @@ VariantBuilder::Result VariantBuilder::read_codes(int line, std::string_view key
 
 VariantBuilder::Result VariantBuilder::check_province_complete(const RawProvince& province) const {
   if (province.names[static_cast<int>(Language::En)].empty())
-    return error_at(province.line, "province " + std::string(province.code) + " has no English name (name en ...)");
+    return error_at(province.line,
+                    "province " + std::string(province.code) + " has no English name (name en ...)");
   return {};
 }
 
@@ -418,7 +458,8 @@ VariantBuilder::Result VariantBuilder::check_required(int last_line) const {
   const int centres = variant_.supply_centres_.size();
   if (variant_.victory_centres_ < 1 || variant_.victory_centres_ > centres)
     return error_at(victory_line_, "victory " + std::to_string(variant_.victory_centres_) +
-                                       " must be between 1 and the number of supply centres (" + std::to_string(centres) + ")");
+                                       " must be between 1 and the number of supply centres (" +
+                                       std::to_string(centres) + ")");
   return {};
 }
 
@@ -436,7 +477,8 @@ VariantBuilder::Result VariantBuilder::make_provinces() {
     Variant::LocationInfo location;
     location.code = std::string(raw.code);
     location.province = province_at(p);
-    location.fleet_can_stand = raw.terrain == Terrain::Sea || (raw.terrain == Terrain::Coastal && raw.coasts.empty());
+    location.fleet_can_stand =
+        raw.terrain == Terrain::Sea || (raw.terrain == Terrain::Coastal && raw.coasts.empty());
     v.locations_.push_back(std::move(location));
     if (raw.centre) v.supply_centres_.insert(p);
     if (raw.terrain == Terrain::Sea) v.seas_.insert(p);
@@ -462,6 +504,20 @@ VariantBuilder::Result VariantBuilder::make_provinces() {
   return {};
 }
 
+template <class Node>
+VariantBuilder::Result VariantBuilder::check_symmetric(const char* kind, const std::vector<Edge>& edges,
+                                                       Node node) {
+  for (const Edge& e : edges) {
+    const auto [to_code, lists_back] = node(e.to, e.from);
+    if (!lists_back) {
+      const std::string from_code = node(e.from, e.to).first;
+      return error_at(e.line, std::string(kind) + " adjacency is not symmetric: " + from_code + " lists " +
+                                  to_code + " but " + to_code + " does not list " + from_code);
+    }
+  }
+  return {};
+}
+
 tl::expected<int, VariantError> VariantBuilder::resolve_province(const Ref& ref) const {
   const auto found = province_index_.find(ref.text);
   if (found == province_index_.end()) return error_at(ref.line, "unknown province code " + quoted(ref.text));
@@ -473,7 +529,8 @@ tl::expected<int, VariantError> VariantBuilder::resolve_location(const Ref& ref)
   if (found == location_index_.end()) {
     const std::string_view province = ref.text.substr(0, ref.text.find('/'));
     if (province.size() < ref.text.size() && province_index_.count(province))
-      return error_at(ref.line, "unknown coast " + quoted(ref.text) + " (province " + std::string(province) + " has no such coast)");
+      return error_at(ref.line, "unknown coast " + quoted(ref.text) + " (province " + std::string(province) +
+                                    " has no such coast)");
     return error_at(ref.line, "unknown location code " + quoted(ref.text));
   }
   return found->second;
@@ -486,27 +543,28 @@ VariantBuilder::Result VariantBuilder::make_army_adjacency() {
     const RawProvince& raw = provinces_[p];
     for (const Ref& ref : raw.army) {
       if (raw.terrain == Terrain::Sea)
-        return error_at(ref.line, "army move from sea province " + std::string(raw.code) + ": armies cannot be adjacent to seas");
+        return error_at(ref.line, "army move from sea province " + std::string(raw.code) +
+                                      ": armies cannot be adjacent to seas");
       if (raw.terrain == Terrain::Impassable)
         return error_at(ref.line, "army move from impassable province " + std::string(raw.code));
       auto q = resolve_province(ref);
       if (!q) return tl::unexpected(q.error());
-      if (*q == static_cast<int>(p)) return error_at(ref.line, "province " + std::string(raw.code) + " listed as adjacent to itself");
+      if (*q == static_cast<int>(p))
+        return error_at(ref.line, "province " + std::string(raw.code) + " listed as adjacent to itself");
       const Terrain target = provinces_[*q].terrain;
       if (target == Terrain::Sea)
-        return error_at(ref.line, "army move " + std::string(raw.code) + " -> " + std::string(ref.text) + ": armies cannot be adjacent to seas");
+        return error_at(ref.line, "army move " + std::string(raw.code) + " -> " + std::string(ref.text) +
+                                      ": armies cannot be adjacent to seas");
       if (target == Terrain::Impassable)
-        return error_at(ref.line, "army move " + std::string(raw.code) + " -> impassable province " + std::string(ref.text));
+        return error_at(ref.line, "army move " + std::string(raw.code) + " -> impassable province " +
+                                      std::string(ref.text));
       v.provinces_[p].army_neighbours.insert(*q);
       edges.push_back({static_cast<int>(p), *q, ref.line});
     }
   }
-  for (const Edge& e : edges)
-    if (!v.provinces_[e.to].army_neighbours.contains(e.from))
-      return error_at(e.line, "army adjacency is not symmetric: " + v.provinces_[e.from].code + " lists " +
-                                  v.provinces_[e.to].code + " but " + v.provinces_[e.to].code + " does not list " +
-                                  v.provinces_[e.from].code);
-  return {};
+  return check_symmetric("army", edges, [&](int from, int to) {
+    return std::pair(v.provinces_[from].code, v.provinces_[from].army_neighbours.contains(to));
+  });
 }
 
 VariantBuilder::Result VariantBuilder::make_fleet_adjacency() {
@@ -516,18 +574,21 @@ VariantBuilder::Result VariantBuilder::make_fleet_adjacency() {
     const RawProvince& source = provinces_[index(v.locations_[from].province)];
     for (const Ref& ref : refs) {
       if (source.terrain == Terrain::Inland || source.terrain == Terrain::Impassable)
-        return error_at(ref.line, std::string("fleet move from ") + terrain_word(source.terrain) + " province " + std::string(source.code) +
+        return error_at(ref.line, std::string("fleet move from ") + terrain_word(source.terrain) +
+                                      " province " + std::string(source.code) +
                                       ": fleets only move between seas and coasts");
       auto to = resolve_location(ref);
       if (!to) return tl::unexpected(to.error());
       const Variant::LocationInfo& target = v.locations_[*to];
       const RawProvince& target_province = provinces_[index(target.province)];
       if (target_province.terrain == Terrain::Inland || target_province.terrain == Terrain::Impassable)
-        return error_at(ref.line, "fleet move " + v.locations_[from].code + " -> " + std::string(terrain_word(target_province.terrain)) +
-                                      " province " + target.code + ": fleets only move between seas and coasts");
+        return error_at(ref.line, "fleet move " + v.locations_[from].code + " -> " +
+                                      std::string(terrain_word(target_province.terrain)) + " province " +
+                                      target.code + ": fleets only move between seas and coasts");
       if (!target.fleet_can_stand)
         return error_at(ref.line, "fleet move " + v.locations_[from].code + " -> " + target.code +
-                                      ": that province has split coasts, name the coast (" + target.code + "/NC ...)");
+                                      ": that province has split coasts, name the coast (" + target.code +
+                                      "/NC ...)");
       if (target.province == v.locations_[from].province)
         return error_at(ref.line, "location " + target.code + " listed as adjacent to its own province");
       v.locations_[from].fleet_neighbours.insert(*to);
@@ -539,14 +600,12 @@ VariantBuilder::Result VariantBuilder::make_fleet_adjacency() {
   for (std::size_t p = 0; p < provinces_.size(); ++p) {
     if (auto added = add(static_cast<int>(p), provinces_[p].fleet); !added) return added;
     for (std::size_t c = 0; c < provinces_[p].coasts.size(); ++c)
-      if (auto added = add(index(v.provinces_[p].coasts[c]), provinces_[p].coasts[c].fleet); !added) return added;
+      if (auto added = add(index(v.provinces_[p].coasts[c]), provinces_[p].coasts[c].fleet); !added)
+        return added;
   }
-  for (const Edge& e : edges)
-    if (!v.locations_[e.to].fleet_neighbours.contains(e.from))
-      return error_at(e.line, "fleet adjacency is not symmetric: " + v.locations_[e.from].code + " lists " +
-                                  v.locations_[e.to].code + " but " + v.locations_[e.to].code + " does not list " +
-                                  v.locations_[e.from].code);
-  return {};
+  return check_symmetric("fleet", edges, [&](int from, int to) {
+    return std::pair(v.locations_[from].code, v.locations_[from].fleet_neighbours.contains(to));
+  });
 }
 
 VariantBuilder::Result VariantBuilder::make_powers() {
@@ -559,16 +618,19 @@ VariantBuilder::Result VariantBuilder::make_powers() {
     info.code = std::string(raw.code);
     for (int lang = 0; lang < kLanguageCount; ++lang) {
       if (!raw.names[lang].empty()) info.names[lang] = std::string(raw.names[lang].front().text);
-      if (!raw.adjectives[lang].empty()) info.adjectives[lang] = std::string(raw.adjectives[lang].front().text);
+      if (!raw.adjectives[lang].empty())
+        info.adjectives[lang] = std::string(raw.adjectives[lang].front().text);
     }
     for (const Ref& home : raw.homes) {
       auto p = resolve_province(home);
       if (!p) return tl::unexpected(p.error());
       Variant::ProvinceInfo& province = v.provinces_[*p];
       if (!province.supply_centre)
-        return error_at(home.line, "home centre " + province.code + " of " + info.code + " is not a supply centre (add 'centre' to its province line)");
+        return error_at(home.line, "home centre " + province.code + " of " + info.code +
+                                       " is not a supply centre (add 'centre' to its province line)");
       if (province.home_power != Power::None)
-        return error_at(home.line, "province " + province.code + " is already a home centre of " + v.powers_[index(province.home_power)].code);
+        return error_at(home.line, "province " + province.code + " is already a home centre of " +
+                                       std::string(powers_[index(province.home_power)].code));
       province.home_power = power_at(static_cast<int>(i));
       info.home_centres.insert(*p);
     }
@@ -589,13 +651,18 @@ VariantBuilder::Result VariantBuilder::make_start_units() {
       const Terrain terrain = v.provinces_[p].terrain;
       const int line = unit.location.line;
       if (unit.type == UnitType::Army && (terrain == Terrain::Sea || terrain == Terrain::Impassable))
-        return error_at(line, "an army cannot stand in " + std::string(terrain_word(terrain)) + " province " + location.code);
+        return error_at(line, "an army cannot stand in " + std::string(terrain_word(terrain)) + " province " +
+                                  location.code);
       if (unit.type == UnitType::Army && location.coast != Coast::None)
-        return error_at(line, "an army stands in a province, not on a coast: write " + v.provinces_[p].code + ", not " + location.code);
+        return error_at(line, "an army stands in a province, not on a coast: write " + v.provinces_[p].code +
+                                  ", not " + location.code);
       if (unit.type == UnitType::Fleet && !location.fleet_can_stand)
-        return error_at(line, "a fleet cannot stand in " + location.code +
-                                  (v.provinces_[p].coasts.empty() ? std::string(" (") + terrain_word(terrain) + ")" : " without naming its coast"));
-      if (occupied.contains(p)) return error_at(line, "two starting units in province " + v.provinces_[p].code);
+        return error_at(line,
+                        "a fleet cannot stand in " + location.code +
+                            (v.provinces_[p].coasts.empty() ? std::string(" (") + terrain_word(terrain) + ")"
+                                                            : " without naming its coast"));
+      if (occupied.contains(p))
+        return error_at(line, "two starting units in province " + v.provinces_[p].code);
       occupied.insert(p);
       v.start_units_.push_back(Unit{unit.type, power_at(static_cast<int>(i)), location_at(*l)});
     }
@@ -606,7 +673,9 @@ VariantBuilder::Result VariantBuilder::make_start_units() {
 VariantBuilder::Result VariantBuilder::add_name(const Ref& name, NameTarget target,
                                                 std::vector<std::pair<std::string, NameTarget>>& into) const {
   std::string normalised = normalise_name(name.text);
-  if (normalised.empty()) return error_at(name.line, "name " + quoted(name.text) + " is empty once blanks and punctuation are ignored");
+  if (normalised.empty())
+    return error_at(name.line,
+                    "name " + quoted(name.text) + " is empty once blanks and punctuation are ignored");
   into.emplace_back(std::move(normalised), target);
   return {};
 }
@@ -637,7 +706,8 @@ VariantBuilder::Result VariantBuilder::make_name_table() {
       if (auto added = add_all(provinces_[p].names[lang], target); !added) return added;
     if (auto added = add_all(provinces_[p].aliases, target); !added) return added;
     for (std::size_t c = 0; c < provinces_[p].coasts.size(); ++c) {
-      const NameTarget coast{NameTarget::Kind::Location, static_cast<std::uint8_t>(index(v.provinces_[p].coasts[c]))};
+      const NameTarget coast{NameTarget::Kind::Location,
+                             static_cast<std::uint8_t>(index(v.provinces_[p].coasts[c]))};
       if (auto added = add_all(provinces_[p].coasts[c].names, coast); !added) return added;
     }
   }
@@ -669,7 +739,8 @@ const std::string& Variant::power_name(Power p, Language lang) const {
 const std::string& Variant::power_adjective(Power p, Language lang) const {
   const auto& adjectives = powers_[index(p)].adjectives;
   if (const std::string& own = adjectives[static_cast<int>(lang)]; !own.empty()) return own;
-  if (const std::string& english = adjectives[static_cast<int>(Language::En)]; !english.empty()) return english;
+  if (const std::string& english = adjectives[static_cast<int>(Language::En)]; !english.empty())
+    return english;
   return power_name(p, lang);
 }
 
@@ -680,8 +751,9 @@ const std::string& Variant::province_name(Province p, Language lang) const {
 }
 
 std::span<const NameTarget> Variant::lookup(std::string_view normalised) const {
-  const auto found = std::lower_bound(names_.begin(), names_.end(), normalised,
-                                      [](const NameEntry& e, std::string_view s) { return e.normalised < s; });
+  const auto found =
+      std::lower_bound(names_.begin(), names_.end(), normalised,
+                       [](const NameEntry& e, std::string_view s) { return e.normalised < s; });
   if (found == names_.end() || found->normalised != normalised) return {};
   return found->targets;
 }
@@ -695,8 +767,10 @@ int Variant::longest_name_prefix(std::string_view normalised) const {
   for (std::size_t n = 1; n <= normalised.size() && first != last; ++n) {
     const std::string_view prefix = normalised.substr(0, n);
     auto head = [n](const NameEntry& e) { return std::string_view(e.normalised).substr(0, n); };
-    first = std::lower_bound(first, last, prefix, [&](const NameEntry& e, std::string_view s) { return head(e) < s; });
-    last = std::upper_bound(first, last, prefix, [&](std::string_view s, const NameEntry& e) { return s < head(e); });
+    first = std::lower_bound(first, last, prefix,
+                             [&](const NameEntry& e, std::string_view s) { return head(e) < s; });
+    last = std::upper_bound(first, last, prefix,
+                            [&](std::string_view s, const NameEntry& e) { return s < head(e); });
     if (first != last && first->normalised.size() == n) longest = static_cast<int>(n);
   }
   return longest;
@@ -738,7 +812,8 @@ std::string normalise_name(std::string_view name) {
     }
     if (i + 2 < name.size()) {
       const unsigned code = (byte(i) & 0x0Fu) << 12 | (byte(i + 1) & 0x3Fu) << 6 | (byte(i + 2) & 0x3Fu);
-      const bool three_byte = (byte(i) & 0xF0) == 0xE0 && (byte(i + 1) & 0xC0) == 0x80 && (byte(i + 2) & 0xC0) == 0x80;
+      const bool three_byte =
+          (byte(i) & 0xF0) == 0xE0 && (byte(i + 1) & 0xC0) == 0x80 && (byte(i + 2) & 0xC0) == 0x80;
       if (three_byte) {
         // Full-width ASCII (Ｐａｒ) reads as ASCII.
         if (code >= 0xFF01 && code <= 0xFF5E) {

@@ -4,15 +4,15 @@
 
 #include "stratagem/diplomacy/variant.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "support/map_facts.h"
 #include "support/test_paths.h"
@@ -50,14 +50,15 @@ Location location_by_code(const Variant& variant, std::string_view code) {
 }
 
 // The location codes of the CLI contract (shared/contracts/diplomacy-cli.md).
+// clang-format off
 const std::vector<std::string> kContractLocations = {
-    "ADR",    "AEG",    "ALB", "ANK", "APU", "ARM", "BAL", "BAR", "BEL", "BER", "BLA", "BOH", "BOT", "BRE",
-    "BUD",    "BUL",    "BUL/EC", "BUL/SC", "BUR", "CLY", "CON", "DEN", "EAS", "EDI", "ENG", "FIN", "GAL",
-    "GAS",    "GRE",    "HEL", "HOL", "ION", "IRI", "KIE", "LON", "LVN", "LVP", "LYO", "MAO", "MAR", "MOS",
-    "MUN",    "NAF",    "NAO", "NAP", "NTH", "NWG", "NWY", "PAR", "PIC", "PIE", "POR", "PRU", "ROM", "RUH",
-    "RUM",    "SER",    "SEV", "SIL", "SKA", "SMY", "SPA", "SPA/NC", "SPA/SC", "STP", "STP/NC", "STP/SC",
-    "SWE",    "SWI",    "SYR", "TRI", "TUN", "TUS", "TYR", "TYS", "UKR", "VEN", "VIE", "WAL", "WAR", "WES",
-    "YOR"};
+    "ADR", "AEG", "ALB", "ANK", "APU", "ARM", "BAL", "BAR", "BEL", "BER", "BLA", "BOH", "BOT", "BRE", "BUD",
+    "BUL", "BUL/EC", "BUL/SC", "BUR", "CLY", "CON", "DEN", "EAS", "EDI", "ENG", "FIN", "GAL", "GAS", "GRE",
+    "HEL", "HOL", "ION", "IRI", "KIE", "LON", "LVN", "LVP", "LYO", "MAO", "MAR", "MOS", "MUN", "NAF", "NAO",
+    "NAP", "NTH", "NWG", "NWY", "PAR", "PIC", "PIE", "POR", "PRU", "ROM", "RUH", "RUM", "SER", "SEV", "SIL",
+    "SKA", "SMY", "SPA", "SPA/NC", "SPA/SC", "STP", "STP/NC", "STP/SC", "SWE", "SWI", "SYR", "TRI", "TUN",
+    "TUS", "TYR", "TYS", "UKR", "VEN", "VIE", "WAL", "WAR", "WES", "YOR"};
+// clang-format on
 
 // ------------------------------------------------------------------ shape of the standard map
 
@@ -69,10 +70,18 @@ TEST(StandardVariant, HasTheStandardShape) {
   int inland = 0, coastal = 0, sea = 0, impassable = 0;
   for (int p = 0; p < v.province_count(); ++p) {
     switch (v.terrain(province_at(p))) {
-      case Terrain::Inland: ++inland; break;
-      case Terrain::Coastal: ++coastal; break;
-      case Terrain::Sea: ++sea; break;
-      case Terrain::Impassable: ++impassable; break;
+      case Terrain::Inland:
+        ++inland;
+        break;
+      case Terrain::Coastal:
+        ++coastal;
+        break;
+      case Terrain::Sea:
+        ++sea;
+        break;
+      case Terrain::Impassable:
+        ++impassable;
+        break;
     }
   }
   EXPECT_EQ(inland, 14);
@@ -90,7 +99,8 @@ TEST(StandardVariant, HasTheStandardShape) {
 TEST(StandardVariant, PowersInFileOrderWithTheirHomeCentres) {
   const Variant& v = standard();
   ASSERT_EQ(v.power_count(), 7);
-  const std::vector<std::string> codes = {"AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"};
+  const std::vector<std::string> codes = {"AUSTRIA", "ENGLAND", "FRANCE", "GERMANY",
+                                          "ITALY",   "RUSSIA",  "TURKEY"};
   int homes = 0;
   for (int i = 0; i < 7; ++i) {
     EXPECT_EQ(v.power_code(power_at(i)), codes[i]);
@@ -179,13 +189,16 @@ TEST(StandardVariant, StartingUnitsOfSeed000) {
   const Variant& v = standard();
   std::vector<std::string> units;
   for (const Unit& u : v.start_units())
-    units.push_back(v.power_code(u.power) + (u.type == UnitType::Army ? " A " : " F ") + v.location_code(u.location));
+    units.push_back(v.power_code(u.power) + (u.type == UnitType::Army ? " A " : " F ") +
+                    v.location_code(u.location));
+  // clang-format off
   EXPECT_THAT(units, UnorderedElementsAre("ENGLAND A LVP", "ENGLAND F LON", "ENGLAND F EDI", "GERMANY A BER",
                                           "GERMANY A MUN", "GERMANY F KIE", "RUSSIA A MOS", "RUSSIA A WAR",
                                           "RUSSIA F SEV", "RUSSIA F STP/SC", "TURKEY A CON", "TURKEY A SMY",
                                           "TURKEY F ANK", "AUSTRIA A VIE", "AUSTRIA A BUD", "AUSTRIA F TRI",
                                           "ITALY A ROM", "ITALY A VEN", "ITALY F NAP", "FRANCE A PAR",
                                           "FRANCE A MAR", "FRANCE F BRE"));
+  // clang-format on
 }
 
 TEST(StandardVariant, IsParsedOnce) { EXPECT_EQ(&standard_variant(), &standard_variant()); }
@@ -202,14 +215,19 @@ std::vector<std::string> missing_from(const std::set<std::pair<std::string, std:
 }
 
 void expect_same_moves(const testing::MapFacts& ours, const testing::MapFacts& reference) {
-  EXPECT_THAT(missing_from(reference.army_moves, ours.army_moves), ::testing::IsEmpty()) << "army moves we lack";
-  EXPECT_THAT(missing_from(ours.army_moves, reference.army_moves), ::testing::IsEmpty()) << "army moves we add";
-  EXPECT_THAT(missing_from(reference.fleet_moves, ours.fleet_moves), ::testing::IsEmpty()) << "fleet moves we lack";
-  EXPECT_THAT(missing_from(ours.fleet_moves, reference.fleet_moves), ::testing::IsEmpty()) << "fleet moves we add";
+  EXPECT_THAT(missing_from(reference.army_moves, ours.army_moves), ::testing::IsEmpty())
+      << "army moves we lack";
+  EXPECT_THAT(missing_from(ours.army_moves, reference.army_moves), ::testing::IsEmpty())
+      << "army moves we add";
+  EXPECT_THAT(missing_from(reference.fleet_moves, ours.fleet_moves), ::testing::IsEmpty())
+      << "fleet moves we lack";
+  EXPECT_THAT(missing_from(ours.fleet_moves, reference.fleet_moves), ::testing::IsEmpty())
+      << "fleet moves we add";
 }
 
 TEST(StandardVariantAgainstReferenceMaps, EqualsDiplomacyPythonStandardMap) {
-  const auto reference = testing::read_dpjudge_map(testing::shared_path("maps/diplomacy-python/standard.map"));
+  const auto reference =
+      testing::read_dpjudge_map(testing::shared_path("maps/diplomacy-python/standard.map"));
   ASSERT_TRUE(reference) << reference.error();
   const testing::MapFacts ours = testing::facts_of(standard());
   EXPECT_EQ(reference->army_moves.size(), 2u * 111);
@@ -236,8 +254,8 @@ TEST(NormaliseName, FoldsCaseSpacesAndPunctuation) {
   EXPECT_EQ(normalise_name("stpetersburg"), "stpetersburg");
   EXPECT_EQ(normalise_name("Mid-Atlantic_Ocean"), "midatlanticocean");
   EXPECT_EQ(normalise_name("Gulf of Lyon's"), "gulfoflyons");
-  EXPECT_EQ(normalise_name("ＰＡＲ－ｂｕｒ"), "parbur");                  // full-width ASCII
-  EXPECT_EQ(normalise_name("北海\u3000艦隊"), "北海艦隊");                 // ideographic space
+  EXPECT_EQ(normalise_name("ＰＡＲ－ｂｕｒ"), "parbur");                            // full-width ASCII
+  EXPECT_EQ(normalise_name("北海\u3000艦隊"), "北海艦隊");                          // ideographic space
   EXPECT_EQ(normalise_name("オーストリア・ハンガリー"), "オーストリアハンガリー");  // katakana middle dot
   EXPECT_EQ(normalise_name("a\u00B7b\u2027c\uFF65d\u2019e"), "abcde");
   EXPECT_EQ(normalise_name("spa/nc"), "spa/nc");
@@ -245,13 +263,15 @@ TEST(NormaliseName, FoldsCaseSpacesAndPunctuation) {
 }
 
 TEST(StandardVariantNames, CanonicalCodesResolveToTheirLocation) {
-  for (const std::string& code : kContractLocations) EXPECT_THAT(resolve(standard(), code), ::testing::Contains(code)) << code;
+  for (const std::string& code : kContractLocations)
+    EXPECT_THAT(resolve(standard(), code), ::testing::Contains(code)) << code;
   for (const char* power : {"AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"})
     EXPECT_THAT(resolve(standard(), power), ElementsAre(power));
 }
 
 TEST(StandardVariantNames, EnglishNamesResolveAndDisplay) {
   const Variant& v = standard();
+  // clang-format off
   const std::vector<std::pair<std::string, std::string>> english = {
       {"Adriatic Sea", "ADR"}, {"Aegean Sea", "AEG"}, {"Albania", "ALB"}, {"Ankara", "ANK"}, {"Apulia", "APU"},
       {"Armenia", "ARM"}, {"Baltic Sea", "BAL"}, {"Barents Sea", "BAR"}, {"Belgium", "BEL"}, {"Berlin", "BER"},
@@ -271,6 +291,7 @@ TEST(StandardVariantNames, EnglishNamesResolveAndDisplay) {
       {"Tyrolia", "TYR"}, {"Tyrrhenian Sea", "TYS"}, {"Ukraine", "UKR"}, {"Venice", "VEN"},
       {"Vienna", "VIE"}, {"Wales", "WAL"}, {"Warsaw", "WAR"}, {"Western Mediterranean", "WES"},
       {"Yorkshire", "YOR"}};
+  // clang-format on
   ASSERT_EQ(english.size(), 76u);
   for (const auto& [name, code] : english) {
     EXPECT_THAT(resolve(v, name), ElementsAre(code)) << name;
@@ -282,6 +303,7 @@ TEST(StandardVariantNames, EnglishNamesResolveAndDisplay) {
 
 TEST(StandardVariantNames, ContractAndSeedAbbreviations) {
   const Variant& v = standard();
+  // clang-format off
   const std::vector<std::pair<std::string, std::string>> names = {
       // The CLI contract's examples.
       {"Mid", "MAO"}, {"Nrg", "NWG"}, {"NAt", "NAO"}, {"GoL", "LYO"}, {"St.P", "STP"}, {"MAt", "MAO"},
@@ -296,6 +318,7 @@ TEST(StandardVariantNames, ContractAndSeedAbbreviations) {
       {"NWS", "NWG"}, {"Heligoland Bight", "HEL"}, {"Romania", "RUM"}, {"spa/nc", "SPA/NC"},
       {"spa(sc)", "SPA/SC"}, {"bul/nc", "BUL/EC"}, {"Bulgaria (North Coast)", "BUL/EC"},
       {"St. Petersburg (South Coast)", "STP/SC"}, {"stp (north coast)", "STP/NC"}};
+  // clang-format on
   for (const auto& [name, code] : names) EXPECT_THAT(resolve(v, name), ElementsAre(code)) << name;
 }
 
@@ -307,6 +330,7 @@ TEST(StandardVariantNames, EngIsBothEnglandAndTheChannel) {
 
 TEST(StandardVariantNames, PowerNamesAndAdjectives) {
   const Variant& v = standard();
+  // clang-format off
   const std::vector<std::pair<std::string, std::string>> names = {
       {"Austria", "AUSTRIA"}, {"Austrian", "AUSTRIA"}, {"Austria-Hungary", "AUSTRIA"}, {"AUS", "AUSTRIA"},
       {"England", "ENGLAND"}, {"English", "ENGLAND"}, {"France", "FRANCE"}, {"French", "FRANCE"},
@@ -324,6 +348,7 @@ TEST(StandardVariantNames, PowerNamesAndAdjectives) {
       {"イギリス", "ENGLAND"}, {"ドイツ", "GERMANY"}, {"ロシア", "RUSSIA"}, {"トルコ", "TURKEY"},
       {"オーストリア=ハンガリー", "AUSTRIA"}, {"オーストリア・ハンガリー", "AUSTRIA"}, {"イタリア", "ITALY"},
       {"フランス", "FRANCE"}};
+  // clang-format on
   for (const auto& [name, code] : names) EXPECT_THAT(resolve(v, name), ElementsAre(code)) << name;
   EXPECT_EQ(v.power_name(power_at(0), Language::ZhHant), "奧匈帝國");
   EXPECT_EQ(v.power_name(power_at(5), Language::ZhHans), "俄罗斯");
@@ -333,6 +358,7 @@ TEST(StandardVariantNames, PowerNamesAndAdjectives) {
 
 TEST(StandardVariantNames, SeedProvinceNamesInZhHantZhHansAndJa) {
   const Variant& v = standard();
+  // clang-format off
   const std::vector<std::pair<std::string, std::string>> names = {
       // zh-Hant: seed 003's table, in its order, then its text's spellings and seed 000's.
       {"波西米亞", "BOH"}, {"布達佩斯", "BUD"}, {"加里西亞", "GAL"}, {"特列斯特", "TRI"}, {"提洛爾", "TYR"},
@@ -368,6 +394,7 @@ TEST(StandardVariantNames, SeedProvinceNamesInZhHantZhHansAndJa) {
       // Named coasts.
       {"スペイン南岸", "SPA/SC"}, {"スペイン北岸", "SPA/NC"}, {"西班牙南岸", "SPA/SC"}, {"聖彼得堡北岸", "STP/NC"},
       {"圣彼得堡南岸", "STP/SC"}, {"保加利亞東岸", "BUL/EC"}, {"ブルガリア南岸", "BUL/SC"}};
+  // clang-format on
   for (const auto& [name, code] : names) EXPECT_THAT(resolve(v, name), ElementsAre(code)) << name;
 }
 
@@ -398,14 +425,18 @@ TEST(StandardVariantNames, EveryAliasOfTheAbbreviationNotesResolves) {
     if (line.rfind("| `", 0) != 0) continue;
     const std::string code = line.substr(3, line.find('`', 3) - 3);
     // Upper-case codes head the province table; the ambiguity table's rows are lower case.
-    if (code == "SWI" || std::any_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; })) continue;
+    if (code == "SWI" || std::any_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+      continue;
     std::string aliases = line.substr(line.rfind('|', line.size() - 2) + 1);
     aliases = aliases.substr(0, aliases.rfind('|'));
     std::string cleaned;
     for (std::size_t i = 0; i < aliases.size(); ++i) {
-      if (aliases[i] == '[') i = aliases.find(']', i);  // source tags
-      else if (aliases[i] == ';') cleaned += ',';
-      else if (aliases[i] != '"') cleaned += aliases[i];
+      if (aliases[i] == '[')
+        i = aliases.find(']', i);  // source tags
+      else if (aliases[i] == ';')
+        cleaned += ',';
+      else if (aliases[i] != '"')
+        cleaned += aliases[i];
     }
     std::istringstream items(cleaned);
     for (std::string alias; std::getline(items, alias, ',');) {
@@ -421,11 +452,15 @@ TEST(StandardVariantNames, EveryAliasOfTheAbbreviationNotesResolves) {
 
 TEST(StandardVariantNames, LongestNamePrefix) {
   const Variant& v = standard();
-  EXPECT_EQ(v.longest_name_prefix(normalise_name("莫斯科移動華沙")), static_cast<int>(std::string("莫斯科").size()));
-  EXPECT_EQ(v.longest_name_prefix(normalise_name("罗马尼亚陆军")), static_cast<int>(std::string("罗马尼亚").size()));
+  EXPECT_EQ(v.longest_name_prefix(normalise_name("莫斯科移動華沙")),
+            static_cast<int>(std::string("莫斯科").size()));
+  EXPECT_EQ(v.longest_name_prefix(normalise_name("罗马尼亚陆军")),
+            static_cast<int>(std::string("罗马尼亚").size()));
   EXPECT_EQ(v.longest_name_prefix(normalise_name("罗马陆军")), static_cast<int>(std::string("罗马").size()));
-  EXPECT_EQ(v.longest_name_prefix(normalise_name("イギリス海峡の海軍")), static_cast<int>(std::string("イギリス海峡").size()));
-  EXPECT_EQ(v.longest_name_prefix(normalise_name("イギリス陸軍")), static_cast<int>(std::string("イギリス").size()));
+  EXPECT_EQ(v.longest_name_prefix(normalise_name("イギリス海峡の海軍")),
+            static_cast<int>(std::string("イギリス海峡").size()));
+  EXPECT_EQ(v.longest_name_prefix(normalise_name("イギリス陸軍")),
+            static_cast<int>(std::string("イギリス").size()));
   EXPECT_EQ(v.longest_name_prefix("parbur"), 3);
   EXPECT_EQ(v.longest_name_prefix("stp/nc"), 6);
   EXPECT_EQ(v.longest_name_prefix("陸軍莫斯科"), 0);
@@ -558,36 +593,47 @@ TEST(VariantParse, AcceptsWindowsLineEndings) {
 }
 
 TEST(VariantParse, RejectsUnknownKeywords) {
-  expect_error(edited("  name en Gulf\n", "  name en Gulf\n  depth 200\n"), "depth 200", "unknown keyword 'depth'");
+  expect_error(edited("  name en Gulf\n", "  name en Gulf\n  depth 200\n"), "depth 200",
+               "unknown keyword 'depth'");
   expect_error(edited("victory 2\n", "victory 2\nmap mini\n"), "map mini", "unknown keyword 'map'");
 }
 
 TEST(VariantParse, RejectsStatementsOutsideTheirBlock) {
-  expect_error(edited("start S1901M\n", "start S1901M\narmy CAP\n"), "army CAP\n", "outside a power or province block");
-  expect_error(edited("  army POR BAY\n", "  army POR BAY\n  home CAP POR\n"), "home CAP POR", "belongs in a power block");
-  expect_error(edited("  unit A CAP\n", "  unit A CAP\n  army POR\n"), "  army POR\n", "belongs in a province block");
-  expect_error(edited("  name en Alps\n", "  name en Alps\nvictory 3\n"), "victory 3", "must come before the first power");
+  expect_error(edited("start S1901M\n", "start S1901M\narmy CAP\n"), "army CAP\n",
+               "outside a power or province block");
+  expect_error(edited("  army POR BAY\n", "  army POR BAY\n  home CAP POR\n"), "home CAP POR",
+               "belongs in a power block");
+  expect_error(edited("  unit A CAP\n", "  unit A CAP\n  army POR\n"), "  army POR\n",
+               "belongs in a province block");
+  expect_error(edited("  name en Alps\n", "  name en Alps\nvictory 3\n"), "victory 3",
+               "must come before the first power");
 }
 
 TEST(VariantParse, RejectsUnknownCodes) {
   expect_error(edited("army POR BAY", "army POR BAY XYZ"), "army POR BAY XYZ", "unknown province code 'XYZ'");
   expect_error(edited("home CAP", "home CAP ZZZ"), "home CAP ZZZ", "unknown province code 'ZZZ'");
-  expect_error(edited("fleet SEA GUL", "fleet SEA GUL NOPE"), "fleet SEA GUL NOPE", "unknown location code 'NOPE'");
+  expect_error(edited("fleet SEA GUL", "fleet SEA GUL NOPE"), "fleet SEA GUL NOPE",
+               "unknown location code 'NOPE'");
   expect_error(edited("fleet POR BAY/NC GUL", "fleet POR BAY/EC GUL"), "BAY/EC", "unknown coast 'BAY/EC'");
   expect_error(edited("unit A CAP", "unit A CAPE"), "unit A CAPE", "unknown location code 'CAPE'");
-  expect_error(edited("  name en Gulf\n", "  name en Gulf\n  name fr Golfe\n"), "name fr", "unknown language 'fr'");
-  expect_error(edited("province ALP impassable", "province ALP mountains"), "province ALP", "unknown terrain 'mountains'");
+  expect_error(edited("  name en Gulf\n", "  name en Gulf\n  name fr Golfe\n"), "name fr",
+               "unknown language 'fr'");
+  expect_error(edited("province ALP impassable", "province ALP mountains"), "province ALP",
+               "unknown terrain 'mountains'");
   expect_error(edited("coast SC GUL", "coast SW GUL"), "coast SW", "unknown coast 'SW'");
-  expect_error(edited("province ALP impassable", "province Alp impassable"), "province Alp", "upper-case code");
+  expect_error(edited("province ALP impassable", "province Alp impassable"), "province Alp",
+               "upper-case code");
   expect_error(edited("unit A CAP", "unit X CAP"), "unit X CAP", "unit type must be A or F");
 }
 
 TEST(VariantParse, RejectsDuplicateCodes) {
-  expect_error(std::string(kMini) + "province CAP inland\n  name en Capital again\n", "province CAP inland\n  name en Capital again",
-               "duplicate code 'CAP'");
+  expect_error(std::string(kMini) + "province CAP inland\n  name en Capital again\n",
+               "province CAP inland\n  name en Capital again", "duplicate code 'CAP'");
   expect_error(edited("power BLUE", "power RED"), "power RED\n  name en Blue", "duplicate code 'RED'");
-  expect_error(edited("  coast SC GUL\n", "  coast SC GUL\n  coast SC SEA\n"), "coast SC SEA", "duplicate code 'BAY/SC'");
-  expect_error(edited("variant mini\n", "variant mini\nvariant maxi\n"), "variant maxi", "duplicate 'variant'");
+  expect_error(edited("  coast SC GUL\n", "  coast SC GUL\n  coast SC SEA\n"), "coast SC SEA",
+               "duplicate code 'BAY/SC'");
+  expect_error(edited("variant mini\n", "variant mini\nvariant maxi\n"), "variant maxi",
+               "duplicate 'variant'");
 }
 
 TEST(VariantParse, RejectsAsymmetricAdjacency) {
@@ -598,20 +644,31 @@ TEST(VariantParse, RejectsAsymmetricAdjacency) {
   expect_error(edited("fleet POR BAY/SC SEA", "fleet POR BAY/SC"), "fleet POR BAY/NC GUL",
                "fleet adjacency is not symmetric: SEA lists GUL but GUL does not list SEA");
   // Coast-exact: SEA lists BAY/NC, but only BAY/SC lists SEA.
-  expect_error(edited("  coast NC SEA\n  coast SC GUL\n", "  coast NC GUL\n  coast SC SEA GUL\n"), "coast NC GUL",
+  expect_error(edited("  coast NC SEA\n  coast SC GUL\n", "  coast NC GUL\n  coast SC SEA GUL\n"),
+               "coast NC GUL",
                "fleet adjacency is not symmetric: BAY/NC lists GUL but GUL does not list BAY/NC");
 }
 
 TEST(VariantParse, RejectsArmiesAdjacentToSeas) {
-  expect_error(edited("army POR BAY", "army POR BAY SEA"), "army POR BAY SEA", "armies cannot be adjacent to seas");
+  expect_error(edited("army POR BAY", "army POR BAY SEA"), "army POR BAY SEA",
+               "armies cannot be adjacent to seas");
   expect_error(edited("  fleet POR BAY/NC GUL\n", "  fleet POR BAY/NC GUL\n  army POR\n"), "  army POR\n",
                "armies cannot be adjacent to seas");
   expect_error(edited("army POR BAY", "army POR BAY ALP"), "army POR BAY ALP", "impassable");
+  expect_error(edited("  name en Alps\n", "  name en Alps\n  army CAP\n"), "  army CAP\n", "impassable");
 }
 
 TEST(VariantParse, RejectsFleetAdjacencyInvolvingInlandProvinces) {
-  expect_error(edited("  army POR BAY\n", "  army POR BAY\n  fleet SEA\n"), "  fleet SEA\n", "fleet move from inland province CAP");
+  expect_error(edited("  army POR BAY\n", "  army POR BAY\n  fleet SEA\n"), "  fleet SEA\n",
+               "fleet move from inland province CAP");
   expect_error(edited("fleet POR BAY/NC GUL", "fleet POR BAY/NC GUL CAP"), "GUL CAP", "inland province CAP");
+}
+
+TEST(VariantParse, RejectsProvincesAdjacentToThemselves) {
+  expect_error(edited("army POR BAY", "army POR BAY CAP"), "army POR BAY CAP",
+               "CAP listed as adjacent to itself");
+  expect_error(edited("coast NC SEA", "coast NC SEA BAY/SC"), "coast NC SEA BAY/SC",
+               "BAY/SC listed as adjacent to its own province");
 }
 
 TEST(VariantParse, RejectsFleetMovesToASplitCoastProvinceWithoutItsCoast) {
@@ -619,20 +676,25 @@ TEST(VariantParse, RejectsFleetMovesToASplitCoastProvinceWithoutItsCoast) {
 }
 
 TEST(VariantParse, RejectsFleetLinesBesideCoastLines) {
-  expect_error(edited("  coast SC GUL\n", "  coast SC GUL\n  fleet SEA\n"), "  fleet SEA\n", "has coast lines");
-  expect_error(edited("  army CAP BAY\n  fleet SEA GUL\n", "  army CAP BAY\n  fleet SEA GUL\n  coast NC SEA\n"),
-               "  coast NC SEA\n\nprovince BAY", "has a fleet line");
-  expect_error(edited("  army POR BAY\n", "  army POR BAY\n  coast NC SEA\n"), "  coast NC SEA\n\nprovince POR",
-               "only a coastal province can have named coasts");
+  expect_error(edited("  coast SC GUL\n", "  coast SC GUL\n  fleet SEA\n"), "  fleet SEA\n",
+               "has coast lines");
+  expect_error(
+      edited("  army CAP BAY\n  fleet SEA GUL\n", "  army CAP BAY\n  fleet SEA GUL\n  coast NC SEA\n"),
+      "  coast NC SEA\n\nprovince BAY", "has a fleet line");
+  expect_error(edited("  army POR BAY\n", "  army POR BAY\n  coast NC SEA\n"),
+               "  coast NC SEA\n\nprovince POR", "only a coastal province can have named coasts");
 }
 
 TEST(VariantParse, RejectsHomeCentresThatAreNotCentres) {
-  expect_error(edited("home CAP", "home CAP BAY"), "home CAP BAY", "home centre BAY of RED is not a supply centre");
+  expect_error(edited("home CAP", "home CAP BAY"), "home CAP BAY",
+               "home centre BAY of RED is not a supply centre");
   expect_error(edited("home POR", "home POR CAP"), "home POR CAP", "already a home centre of RED");
+  expect_error(edited("home CAP", "home CAP CAP"), "home CAP CAP", "already a home centre of RED");
 }
 
 TEST(VariantParse, RejectsSupplyCentresAtSea) {
-  expect_error(edited("province SEA sea", "province SEA sea centre"), "province SEA", "cannot be a supply centre");
+  expect_error(edited("province SEA sea", "province SEA sea centre"), "province SEA",
+               "cannot be a supply centre");
 }
 
 TEST(VariantParse, RejectsStartingUnitsOnImpossibleLocations) {
@@ -646,12 +708,15 @@ TEST(VariantParse, RejectsStartingUnitsOnImpossibleLocations) {
 TEST(VariantParse, RejectsTwoStartingUnitsInOneProvince) {
   expect_error(edited("  unit F POR\n", "  unit F POR\n  unit A CAP\n"), "  unit A CAP\n\nprovince",
                "two starting units in province CAP");
-  expect_error(edited("unit A CAP", "unit F BAY/NC\n  unit F BAY/SC"), "unit F BAY/SC", "two starting units in province BAY");
+  expect_error(edited("unit A CAP", "unit F BAY/NC\n  unit F BAY/SC"), "unit F BAY/SC",
+               "two starting units in province BAY");
 }
 
 TEST(VariantParse, RejectsProvincesAndPowersWithoutAnEnglishName) {
-  expect_error(edited("  name en Alps\n", "  name ja アルプス\n"), "province ALP", "province ALP has no English name");
-  expect_error(edited("  name en Capital\n", "  name zh-Hant 首都\n"), "province CAP", "province CAP has no English name");
+  expect_error(edited("  name en Alps\n", "  name ja アルプス\n"), "province ALP",
+               "province ALP has no English name");
+  expect_error(edited("  name en Capital\n", "  name zh-Hant 首都\n"), "province CAP",
+               "province CAP has no English name");
   expect_error(edited("  name en Blue\n", ""), "power BLUE", "power BLUE has no English name");
 }
 
@@ -660,7 +725,8 @@ TEST(VariantParse, RejectsMissingOrBadTopLevelStatements) {
   expect_error(no_variant, "  name en Alps", "missing 'variant' statement");
   expect_error(edited("victory 2\n", ""), "  name en Alps", "missing 'victory' statement");
   expect_error(edited("start S1901M\n", ""), "  name en Alps", "missing 'start' statement");
-  expect_error(edited("victory 2", "victory 3"), "victory 3", "must be between 1 and the number of supply centres (2)");
+  expect_error(edited("victory 2", "victory 3"), "victory 3",
+               "must be between 1 and the number of supply centres (2)");
   expect_error(edited("victory 2", "victory two"), "victory two", "victory needs a number");
   expect_error(edited("start S1901M", "start W1901M"), "start W1901M", "start needs a phase");
   const auto empty = Variant::parse("");
@@ -671,8 +737,10 @@ TEST(VariantParse, RejectsMissingOrBadTopLevelStatements) {
 
 TEST(VariantParse, RejectsMalformedNameStatements) {
   expect_error(edited("  alias Azure\n", "  alias\n"), "  alias\n", "'alias' needs a name");
-  expect_error(edited("  name en Gulf\n", "  name en Gulf\n  name en ...\n"), "name en ...", "empty once blanks and punctuation");
-  expect_error(edited("coast-name SC en", "coast-name WC en"), "coast-name WC", "coast-name for unknown coast 'BAY/WC'");
+  expect_error(edited("  name en Gulf\n", "  name en Gulf\n  name en ...\n"), "name en ...",
+               "empty once blanks and punctuation");
+  expect_error(edited("coast-name SC en", "coast-name WC en"), "coast-name WC",
+               "coast-name for unknown coast 'BAY/WC'");
 }
 
 }  // namespace

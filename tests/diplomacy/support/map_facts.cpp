@@ -60,7 +60,8 @@ MapFacts facts_of(const Variant& variant) {
     variant.army_neighbours(province_at(p)).for_each([&](int q) {
       facts.army_moves.emplace(variant.province_code(province_at(p)), variant.province_code(province_at(q)));
     });
-    if (variant.is_supply_centre(province_at(p))) facts.supply_centres.insert(variant.province_code(province_at(p)));
+    if (variant.is_supply_centre(province_at(p)))
+      facts.supply_centres.insert(variant.province_code(province_at(p)));
   }
   for (int l = 0; l < variant.location_count(); ++l)
     variant.fleet_neighbours(location_at(l)).for_each([&](int m) {
@@ -68,7 +69,9 @@ MapFacts facts_of(const Variant& variant) {
     });
   for (int i = 0; i < variant.power_count(); ++i) {
     auto& homes = facts.home_centres[variant.power_code(power_at(i))];
-    variant.home_centres(power_at(i)).for_each([&](int p) { homes.insert(variant.province_code(province_at(p))); });
+    variant.home_centres(power_at(i)).for_each([&](int p) {
+      homes.insert(variant.province_code(province_at(p)));
+    });
   }
   for (const Unit& unit : variant.start_units())
     facts.start_units.insert(variant.power_code(unit.power) + (unit.type == UnitType::Army ? " A " : " F ") +
@@ -120,7 +123,8 @@ tl::expected<MapFacts, std::string> read_dpjudge_map(const std::filesystem::path
   }
   std::set<std::string> fleet_locations, land_provinces;
   for (const Abuts& a : abuts) {
-    if ((a.kind == "WATER" || a.kind == "COAST") && is_upper_case(a.location)) fleet_locations.insert(canonical(a.location));
+    if ((a.kind == "WATER" || a.kind == "COAST") && is_upper_case(a.location))
+      fleet_locations.insert(canonical(a.location));
     if (a.kind == "COAST" || a.kind == "LAND") land_provinces.insert(province_part(canonical(a.location)));
   }
   for (const Abuts& a : abuts) {
@@ -129,8 +133,10 @@ tl::expected<MapFacts, std::string> read_dpjudge_map(const std::filesystem::path
     const bool fleet_line = fleet_locations.count(from) > 0;
     for (const std::string& written : a.neighbours) {
       const std::string to = canonical(written);
-      if (army_line && land_provinces.count(province_part(to))) facts.army_moves.emplace(from, province_part(to));
-      if (fleet_line && is_upper_case(written) && fleet_locations.count(to)) facts.fleet_moves.emplace(from, to);
+      if (army_line && land_provinces.count(province_part(to)))
+        facts.army_moves.emplace(from, province_part(to));
+      if (fleet_line && is_upper_case(written) && fleet_locations.count(to))
+        facts.fleet_moves.emplace(from, to);
     }
   }
   if (abuts.empty()) return tl::unexpected("no adjacency lines in " + file.string());
@@ -149,14 +155,16 @@ tl::expected<MapFacts, std::string> read_jdip_adjacency(const std::filesystem::p
   };
   std::vector<Adjacency> adjacencies;
   std::set<std::string> impassable;
-  for (std::size_t at = text->find("<PROVINCE "); at != std::string::npos; at = text->find("<PROVINCE ", at + 1)) {
+  for (std::size_t at = text->find("<PROVINCE "); at != std::string::npos;
+       at = text->find("<PROVINCE ", at + 1)) {
     const std::size_t end = text->find("</PROVINCE>", at);
     if (end == std::string::npos) return tl::unexpected("unterminated PROVINCE element in " + file.string());
     const std::string block = text->substr(at, end - at);
     const std::string tag = block.substr(0, block.find('>'));
     const std::string province = canonical(attribute(tag, "shortname"));
     if (attribute(tag, "isImpassable") == "true") impassable.insert(province);
-    for (std::size_t a = block.find("<ADJACENCY"); a != std::string::npos; a = block.find("<ADJACENCY", a + 1)) {
+    for (std::size_t a = block.find("<ADJACENCY"); a != std::string::npos;
+         a = block.find("<ADJACENCY", a + 1)) {
       const std::string element = block.substr(a, block.find('>', a) - a);
       adjacencies.push_back({province, attribute(element, "type"), words(attribute(element, "refs"))});
     }
@@ -167,7 +175,8 @@ tl::expected<MapFacts, std::string> read_jdip_adjacency(const std::filesystem::p
     for (const std::string& ref : a.refs) {
       const std::string to = canonical(ref);
       if (a.type == "mv") {
-        if (!impassable.count(a.from) && !impassable.count(province_part(to))) facts.army_moves.emplace(a.from, to);
+        if (!impassable.count(a.from) && !impassable.count(province_part(to)))
+          facts.army_moves.emplace(a.from, to);
       } else if (a.type == "xc") {
         facts.fleet_moves.emplace(a.from, to);
       } else {

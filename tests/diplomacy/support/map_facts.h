@@ -8,9 +8,8 @@
 #include <map>
 #include <set>
 #include <string>
-#include <utility>
-
 #include <tl/expected.hpp>
+#include <utility>
 
 #include "stratagem/diplomacy/variant.h"
 
