@@ -91,7 +91,8 @@ class ReportBuilder {
   OrderReport without_order(const Unit& unit) const {
     OrderReport report;
     report.unit = format_unit(variant_, unit);
-    explain(report, resolution_at(unit.location));
+    // The adjudicator may count holding as carried out; without an order it is "hold".
+    if (resolution_at(unit.location).outcome == Outcome::Dislodged) explain(report, resolution_at(unit.location));
     const auto& removed = result_.removed_without_order;
     report.disbanded = std::find(removed.begin(), removed.end(), unit) != removed.end();
     return report;
@@ -112,6 +113,9 @@ class ReportBuilder {
   void explain(OrderReport& report, const Resolution& resolution) const {
     report.result = resolution.outcome;
     report.paradox = resolution.paradox;
+    // Void found while adjudicating: the order does not match the other unit's order.
+    if (resolution.outcome == Outcome::Void && resolution.void_reason != VoidReason::None)
+      report.error = describe(resolution.void_reason);
     const bool opposed = resolution.outcome == Outcome::Bounce || resolution.outcome == Outcome::Cut ||
                          resolution.outcome == Outcome::Dislodged;
     if (!opposed) return;

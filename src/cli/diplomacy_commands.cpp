@@ -1,5 +1,6 @@
 // `stratagem diplomacy ...`: the commands of shared/contracts/diplomacy-cli.md (adjudicate,
 // selfplay) and the ones for people (new, render, demo).
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -117,7 +118,8 @@ void run_adjudicate(const AdjudicateOptions& options) {
     if (failures++ == 0) first_failure = fmt::format("line {}: {}", line_number, report.error());
   }
   if (failures == 1) throw BadInput{first_failure};
-  if (failures > 1) throw BadInput{fmt::format("{} (and {} more bad lines)", first_failure, failures - 1)};
+  if (failures > 1)
+    throw BadInput{fmt::format("{} (and {} more bad line{})", first_failure, failures - 1, failures > 2 ? "s" : "")};
 }
 
 struct RenderOptions {
@@ -143,7 +145,7 @@ void run_demo(const RenderOptions& options) {
 
 struct SelfplayOptions {
   int games = 0;
-  std::uint64_t seed = 0;
+  std::string seed;
   int max_year = 1930;
   std::string rules = "standard";
 };
@@ -154,9 +156,14 @@ void run_selfplay(const SelfplayOptions& options) {
   const int first_year = variant.start_phase().year;
   if (options.max_year < first_year || options.max_year > 9999)
     throw BadInput{fmt::format("--max-year: must be from {} to 9999, got {}", first_year, options.max_year)};
+  // Read by hand: the usual conversion would take "-1" for the largest seed.
+  std::uint64_t seed = 0;
+  const char* seed_end = options.seed.data() + options.seed.size();
+  if (auto [end, error] = std::from_chars(options.seed.data(), seed_end, seed); error != std::errc{} || end != seed_end)
+    throw BadInput{fmt::format("--seed: {} is not a whole number from 0 to 18446744073709551615", in_quotes(options.seed))};
   const RuleOptions rules = rules_named(options.rules);
   const auto start = std::chrono::steady_clock::now();
-  const SelfplayStats stats = play_random_games(variant, rules, options.games, options.seed, options.max_year);
+  const SelfplayStats stats = play_random_games(variant, rules, options.games, seed, options.max_year);
   const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
   nlohmann::ordered_json out;
   out["games"] = stats.games;

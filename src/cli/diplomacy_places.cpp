@@ -91,10 +91,10 @@ tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::str
   switch (variant.terrain(province)) {
     case Terrain::Impassable: return not_a_unit(fmt::format("no unit can stand in {}", name));
     case Terrain::Sea:
-      if (type == UnitType::Army) return not_a_unit(fmt::format("an army cannot stand in {}, a sea", name));
+      if (type == UnitType::Army) return not_a_unit(fmt::format("an army cannot stand at sea ({})", name));
       break;
     case Terrain::Inland:
-      if (type == UnitType::Fleet) return not_a_unit(fmt::format("a fleet cannot stand in {}, inland", name));
+      if (type == UnitType::Fleet) return not_a_unit(fmt::format("a fleet cannot stand inland ({})", name));
       break;
     case Terrain::Coastal: break;
   }

@@ -64,9 +64,11 @@ class Renderer {
       std::sort(owned.begin(), owned.end());
       std::vector<std::string> centres;
       for (auto& entry : owned) centres.push_back(std::move(entry.second));
-      text += fmt::format("\n{}\n", fill(words_.power_heading, fmt::arg("power", variant_.power_name(power, language_)),
-                                         fmt::arg("count", centres.size()),
-                                         fmt::arg("centres", joined(centres, words_.list_separator))));
+      std::string heading = fill(words_.power_heading, fmt::arg("power", variant_.power_name(power, language_)),
+                                 fmt::arg("count", centres.size()));
+      if (!centres.empty())
+        heading += fill(words_.centre_list, fmt::arg("centres", joined(centres, words_.list_separator)));
+      text += fmt::format("\n{}\n", heading);
       for (const auto& line : lines) text += fmt::format("  {}\n", line.second);
     }
     return text;

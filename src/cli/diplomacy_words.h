@@ -37,7 +37,8 @@ struct Words {
 
   std::string_view orders_heading;   // {phase}
   std::string_view next_heading;     // {phase}
-  std::string_view power_heading;    // {power} {count} {centres}
+  std::string_view power_heading;    // {power} {count}
+  std::string_view centre_list;      // {centres}, after the power heading when there are any
   std::string_view may_retreat;      // {unit} {places}
   std::string_view must_disband;     // {unit}
   std::string_view list_separator;
