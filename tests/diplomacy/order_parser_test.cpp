@@ -209,6 +209,7 @@ TEST(OrderParser, FullWidthFormsReadAsAscii) {
       {"Ａ Ｐａｒ－Ｂｕｒ", Order::move(kArmy, loc("PAR"), loc("BUR"))},
       {"A Par → Bur", Order::move(kArmy, loc("PAR"), loc("BUR"))},
       {"A Par — Bur", Order::move(kArmy, loc("PAR"), loc("BUR"))},
+      {"A Par －＞ Bur", Order::move(kArmy, loc("PAR"), loc("BUR"))},
       {"A Ser S （Gre M Bul）", Order::support_move(kArmy, loc("SER"), loc("GRE"), loc("BUL"))},
       {"A\u3000Par\u3000H", Order::hold(kArmy, loc("PAR"))},
   });
@@ -346,7 +347,8 @@ TEST(OrderParser, NationalityOfTheSupportedOrConvoyedUnit) {
       {"A Sil S RUSSIAN A War-Pru", Order::support_move(kArmy, loc("SIL"), loc("WAR"), loc("PRU")), "RUSSIA"},
       {"A Sil S Russia A War - Pru", Order::support_move(kArmy, loc("SIL"), loc("WAR"), loc("PRU")), "RUSSIA"},
       {"F Nth C English A Lon-Bel", Order::convoy(loc("NTH"), loc("LON"), loc("BEL")), "ENGLAND"},
-      {"A Tyr S 德國 A Mun - Boh", Order::support_move(kArmy, loc("TYR"), loc("MUN"), loc("BOH")), "GERMANY"},
+      {"A Boh S 德國 A Mun - Tyr", Order::support_move(kArmy, loc("BOH"), loc("MUN"), loc("TYR")), "GERMANY"},
+      {"A Boh S 德國A Mun - Tyr", Order::support_move(kArmy, loc("BOH"), loc("MUN"), loc("TYR")), "GERMANY"},
       {"A Vie S (Mun M Tyr)<ドイツ>", Order::support_move(kArmy, loc("VIE"), loc("MUN"), loc("TYR")), "GERMANY"},
       {"A Vie S (Mun M Tyr) ＜ドイツ＞", Order::support_move(kArmy, loc("VIE"), loc("MUN"), loc("TYR")), "GERMANY"},
       {"A Vie S (Mun M Tyr) <German>", Order::support_move(kArmy, loc("VIE"), loc("MUN"), loc("TYR")), "GERMANY"},
