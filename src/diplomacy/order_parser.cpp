@@ -152,11 +152,12 @@ class OrderReader {
     skip_blanks();
     if (pos_ == text_.size()) return fail(pos_, "the order is empty");
     const std::size_t verb_at = pos_;
-    if (accept(OrderWord::Waive)) return finish_waive(verb_at);
-    if (const auto verb = accept_any({OrderWord::Build, OrderWord::Remove, OrderWord::Disband})) {
+    if (const auto verb = accept_any({OrderWord::Waive, OrderWord::Build, OrderWord::Remove, OrderWord::Disband})) {
+      if (const auto refusal = refuse(*verb, verb_at)) return Failure(*refusal);
+      if (*verb == OrderWord::Waive) return finish(Order::waive(), WrittenUnit{});
       auto unit = read_unit("unit");
       if (!unit) return Failure(unit.error());
-      return finish_unit_order(*verb, verb_at, *unit);
+      return finish_unit_order(*verb, *unit);
     }
     auto unit = read_unit("place");
     if (!unit) return Failure(unit.error());
@@ -186,7 +187,7 @@ class OrderReader {
       case OrderWord::Retreat: return read_move(*verb, unit);
       case OrderWord::Support: return read_support(unit);
       case OrderWord::Convoy: return read_convoy(unit);
-      default: return finish_unit_order(*verb, verb_at, unit);
+      default: return finish_unit_order(*verb, unit);
     }
   }
 
@@ -255,14 +256,8 @@ class OrderReader {
     return true;
   }
 
-  Result<ParsedOrder> finish_waive(std::size_t verb_at) {
-    if (const auto refusal = refuse(OrderWord::Waive, verb_at)) return Failure(*refusal);
-    return finish(Order::waive(), WrittenUnit{});
-  }
-
   // Disband, build and remove: orders that name only the unit.
-  Result<ParsedOrder> finish_unit_order(OrderWord verb, std::size_t verb_at, const WrittenUnit& unit) {
-    if (const auto refusal = refuse(verb, verb_at)) return Failure(*refusal);
+  Result<ParsedOrder> finish_unit_order(OrderWord verb, const WrittenUnit& unit) {
     switch (verb) {
       case OrderWord::Build: return finish(Order::build(unit.type, unit.at), unit);
       case OrderWord::Disband:

@@ -309,6 +309,8 @@ TEST(OrderParser, VerbsOutsideTheirPhaseAreRefused) {
   const Case cases[] = {
       {"A Par B", kMovement, "builds are only ordered in adjustment phases", 6},
       {"Build A Par", kMovement, "builds are only ordered in adjustment phases", 0},
+      {"Build A Xyz", kMovement, "builds are only ordered in adjustment phases", 0},
+      {"A Xyz B", kMovement, "unknown place \"Xyz\"", 2},
       {"A Par D", kMovement, "disbands are only ordered in retreat and adjustment phases", 6},
       {"Remove A Par", kMovement, "removals are only ordered in adjustment phases", 0},
       {"Remove A Par", kRetreat, "removals are only ordered in adjustment phases", 0},
