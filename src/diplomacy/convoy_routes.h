@@ -5,10 +5,9 @@
 // fleets whose convoy orders succeed).
 
 #include "stratagem/diplomacy/types.h"
+#include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::diplomacy {
-
-class Variant;
 
 // Is there a chain of sea provinces, all in `fleets`, from `from` to `to`?
 bool convoy_route_exists(const Variant& variant, const ProvinceSet& fleets, Province from, Province to);
@@ -16,9 +15,56 @@ bool convoy_route_exists(const Variant& variant, const ProvinceSet& fleets, Prov
 // Every coastal province reachable from `from` through chains of seas in `fleets`.
 ProvinceSet convoy_destinations(const Variant& variant, const ProvinceSet& fleets, Province from);
 
-// Does the fleet in sea `fleet` lie on a minimal route from `from` to `to` through
-// `fleets` (a route from which no fleet can be left out)? DATC 4.E.1 and 6.G.19: a
-// convoy order is legal only then.
+// The seas in `fleets` bordering province p.
+ProvinceSet seas_bordering(const Variant& variant, const ProvinceSet& fleets, Province p);
+
+// Calls found(destination, route) for every minimal convoy route from `from` through
+// `fleets`: a chain of seas from which no fleet can be left out, because each sea
+// borders only its neighbours on the chain and only the last borders the destination.
+// DATC 4.E.1 and 6.G.19: a convoy order is legal only for a fleet on such a route.
+// found() returns true to stop the search; the function returns whether it stopped.
+template <class Found>
+bool for_each_minimal_route(const Variant& variant, const ProvinceSet& fleets, Province from, Found&& found) {
+  struct Search {
+    const Variant& variant;
+    const ProvinceSet& fleets;
+    Province from;
+    Found& found;
+    ProvinceSet route;
+
+    // `closed`: seas bordering `from` or a sea before `last`; a route may not come
+    // back next to them, or part of it could be skipped.
+    bool extend(int last, const ProvinceSet& closed) {
+      const ProvinceSet& reach = variant.fleet_reach(location_at(last));
+      bool stop = false;
+      (reach & variant.coastal_provinces()).without(closed).for_each([&](int dest) {
+        if (!stop && dest != index(from)) stop = found(province_at(dest), route);
+      });
+      if (stop) return true;
+      const ProvinceSet next = (reach & fleets).without(closed).without(route);
+      const ProvinceSet closed_after = closed | reach;
+      next.for_each([&](int sea) {
+        if (stop) return;
+        route.insert(sea);
+        stop = extend(sea, closed_after);
+        route.erase(sea);
+      });
+      return stop;
+    }
+  };
+  Search search{variant, fleets, from, found, {}};
+  const ProvinceSet starts = seas_bordering(variant, fleets, from);
+  bool stop = false;
+  starts.for_each([&](int sea) {
+    if (stop) return;
+    search.route.insert(sea);
+    stop = search.extend(sea, starts);
+    search.route.erase(sea);
+  });
+  return stop;
+}
+
+// Does the fleet in sea `fleet` lie on a minimal route from `from` to `to`?
 bool fleet_needed_for_route(const Variant& variant, const ProvinceSet& fleets, Province from, Province to,
                             Province fleet);
 

@@ -23,9 +23,11 @@ class MovementResolver {
     state.occupied_provinces().for_each([&](int p) {
       const int i = count_++;
       unit_at_[p] = static_cast<std::int16_t>(i);
-      units_[i].unit = *state.unit_in(province_at(p));
-      units_[i].at = province_at(p);
-      units_[i].order = ordered.contains(p) ? orders[p] : Order::hold(units_[i].unit.type, units_[i].unit.location);
+      UnitOrder& u = units_[i];
+      u = kFresh;
+      u.unit = state.unit_at(province_at(p));
+      u.at = province_at(p);
+      u.order = ordered.contains(p) ? orders[p] : Order::hold(u.unit.type, u.unit.location);
     });
     for (int i = 0; i < count_; ++i) read_order(i);
     for (int i = 0; i < count_; ++i) collect_convoy_fleets(i);
@@ -42,21 +44,27 @@ class MovementResolver {
  private:
   enum class Kind : std::uint8_t { Hold, Move, Support, Convoy };
 
+  // Plain data (no member initialisers), so the array of them costs nothing until
+  // used; unit k is set up from kFresh when read.
   struct UnitOrder {
     Unit unit;
-    Province at = Province::None;
+    Province at;
     Order order;
-    Kind kind = Kind::Hold;
-    Province target = Province::None;  // supported or convoyed unit's province
-    Province dest = Province::None;    // move, support-move or convoy destination
-    bool convoyed = false;             // the move goes by convoy
-    ProvinceSet convoy_fleets;         // seas whose fleets convoy this move
-    VoidReason void_reason = VoidReason::None;
-    std::int16_t next_mover = kNone;    // next unit moving to the same province
-    std::int16_t first_supporter = kNone, next_supporter = kNone;
+    Kind kind;
+    Province target;  // supported or convoyed unit's province
+    Province dest;    // move, support-move or convoy destination
+    bool convoyed;    // the move goes by convoy
+    ProvinceSet convoy_fleets;  // seas whose fleets convoy this move
+    VoidReason void_reason;
+    std::int16_t next_mover;  // next unit moving to the same province
+    std::int16_t first_supporter, next_supporter;
     // Resolution of the decision (MOVE, SUPPORT or CONVOY success).
-    bool resolution = false, resolved = false, visited = false, in_cycle = false, paradox = false;
+    bool resolution, resolved, visited, in_cycle, paradox;
   };
+  static constexpr UnitOrder kFresh{Unit{},         Province::None, Order{}, Kind::Hold,      Province::None,
+                                    Province::None, false,          {},      VoidReason::None, kNone,
+                                    kNone,          kNone,          false,   false,           false,
+                                    false,          false};
 
   // ----- Preparation: from orders to the DATC's "valid" orders.
 
@@ -494,7 +502,9 @@ class MovementResolver {
   const RuleOptions& rules_;
   const GameState& state_;
   int count_ = 0;
-  std::array<UnitOrder, kMaxProvinces> units_{};
+  union {
+    UnitOrder units_[kMaxProvinces];  // the first count_ are in use
+  };
   std::array<std::int16_t, kMaxProvinces> unit_at_{};
   std::array<std::int16_t, kMaxProvinces> first_mover_into_{};
   std::array<std::int16_t, kMaxProvinces> cycle_{};

@@ -73,8 +73,9 @@ void choose_adjustments(const Variant& variant, const GameState& state, Random& 
     legal.clear();
     legal_adjustments(variant, state, power, legal);
     int left = std::abs(adjustment_delta(variant, state, power));
+    OrderList open;
     while (left > 0) {
-      OrderList open;
+      open.clear();
       for (const Order& o : legal)
         if (o.kind() == OrderKind::Waive || !chosen.ordered.contains(index(variant.province_of(o.unit())))) open.push(o);
       if (open.empty()) break;

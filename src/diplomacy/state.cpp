@@ -16,11 +16,6 @@ GameState GameState::initial(const Variant& variant) {
   return state;
 }
 
-std::optional<Unit> GameState::unit_in(Province p) const {
-  if (!occupied(p)) return std::nullopt;
-  return units_[index(p)];
-}
-
 void GameState::place(const Variant& variant, const Unit& unit) {
   const int p = index(variant.province_of(unit.location));
   if (occupied_.contains(p)) --unit_counts_[index(units_[p].power)];
@@ -51,17 +46,21 @@ void GameState::set_centre_owner(Province p, Power power) {
 
 std::optional<DislodgedUnit> GameState::dislodged_in(Province p) const {
   if (!dislodged_set_.contains(index(p))) return std::nullopt;
-  return dislodged_[index(p)];
+  return dislodged_[dislodged_set_.rank(index(p))];
 }
 
 void GameState::add_dislodged(const Variant& variant, const DislodgedUnit& unit) {
   const int p = index(variant.province_of(unit.unit.location));
-  dislodged_[p] = unit;
+  const int rank = dislodged_set_.rank(p);
+  if (dislodged_set_.contains(p))
+    dislodged_[rank] = unit;
+  else
+    dislodged_.insert(dislodged_.begin() + rank, unit);
   dislodged_set_.insert(p);
 }
 
 void GameState::clear_dislodged() {
-  dislodged_set_.for_each([&](int p) { dislodged_[p] = DislodgedUnit{}; });
+  dislodged_.clear();
   dislodged_set_ = {};
 }
 

@@ -5,6 +5,7 @@
 // self-play draw from these lists.
 
 #include <array>
+#include <vector>
 
 #include "stratagem/diplomacy/order.h"
 #include "stratagem/diplomacy/types.h"
@@ -18,21 +19,25 @@ class Variant;
 class OrderList {
  public:
   static constexpr int kCapacity = 2048;
+  OrderList() {}  // leaves the storage uninitialised: lists are built in hot loops
   void push(Order o) { orders_[size_++] = o; }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Order& operator[](int i) const { return orders_[i]; }
-  const Order* begin() const { return orders_.data(); }
-  const Order* end() const { return orders_.data() + size_; }
+  const Order* begin() const { return orders_; }
+  const Order* end() const { return orders_ + size_; }
 
  private:
-  std::array<Order, kCapacity> orders_;
+  union {
+    Order orders_[kCapacity];
+  };
   int size_ = 0;
 };
 
-// Generates the legal orders of one position; what all units share (which fleets
-// can convoy, who can reach where) is worked out once, in the constructor.
+// Generates the legal orders of one position. What all units share is worked out
+// once, in the constructor: where each unit can go (by land, sea or convoy), the
+// minimal convoy routes, and what a support into each province can name.
 class LegalOrderGenerator {
  public:
   LegalOrderGenerator(const Variant& variant, const GameState& state);
@@ -42,19 +47,41 @@ class LegalOrderGenerator {
   void unit_orders(Province p, OrderList& out) const;
 
  private:
+  struct ConvoyRoute {
+    Province army;
+    Province dest;
+    ProvinceSet fleets;    // the fleets minimal routes from army to dest use
+    ProvinceSet critical;  // the fleets without which no route is left: on all of them
+  };
+  // What a support order names, without the supporting unit (see Order::given_by).
+  struct SupportTarget {
+    Order order;
+    Province supported;
+    int convoy_route;  // for a move only a convoy makes possible: its ConvoyRoute
+  };
+  struct Range {
+    int begin = 0, end = 0;
+  };
+
+  void find_convoy_routes(Province army);
+  void add_support_targets(Province dest);
+  void add_supported_moves(const Unit& mover, Province dest);
+  void move_orders(const Unit& unit, OrderList& out) const;
   void support_orders(const Unit& supporter, OrderList& out) const;
-  void supported_moves(const Unit& supporter, const Unit& mover, Province dest, OrderList& out) const;
   void convoy_orders(const Unit& fleet, OrderList& out) const;
   void retreat_orders(Province p, OrderList& out) const;
+  int convoy_route_index(Province army, Province dest) const;
 
   const Variant& variant_;
   const GameState& state_;
   ProvinceSet fleets_at_sea_;
-  // By province of a unit: the provinces it can legally move to, and those it can
-  // reach by convoy; by province: the units that can move there, and those of them
-  // that need a convoy to do it.
-  std::array<ProvinceSet, kMaxProvinces> reach_{}, convoy_reach_{};
-  std::array<ProvinceSet, kMaxProvinces> movers_into_{}, convoyed_into_{};
+  // By province of a unit: where it can move, and where by convoy.
+  std::array<ProvinceSet, kMaxProvinces> reach_, convoy_reach_;
+  // By province: the units that can move there.
+  std::array<ProvinceSet, kMaxProvinces> movers_into_;
+  std::vector<ConvoyRoute> convoy_routes_;
+  std::vector<SupportTarget> support_targets_;
+  std::array<Range, kMaxProvinces> support_targets_into_;
 };
 
 // Convenience: the legal orders of the unit in province p.

@@ -69,6 +69,13 @@ class Order {
     return o;
   }
 
+  // The same order given by another unit: many orders differ only in who gives them.
+  constexpr Order given_by(UnitType t, Location at) const {
+    Order o;
+    o.bits_ = (bits_ & ~(0xFFu | 1u << 28)) | std::uint32_t(index(at)) | std::uint32_t(t == UnitType::Fleet) << 28;
+    return o;
+  }
+
   constexpr bool is_support() const {
     return kind() == OrderKind::SupportHold || kind() == OrderKind::SupportMove;
   }

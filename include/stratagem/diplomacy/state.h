@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "stratagem/diplomacy/types.h"
 
@@ -28,7 +29,12 @@ class GameState {
   Phase phase;
 
   // Unit standing in province p (armies and fleets alike), if any.
-  std::optional<Unit> unit_in(Province p) const;
+  std::optional<Unit> unit_in(Province p) const {
+    if (!occupied(p)) return std::nullopt;
+    return units_[index(p)];
+  }
+  // The unit in an occupied province (unchecked: callers know it is there).
+  const Unit& unit_at(Province p) const { return units_[index(p)]; }
   bool occupied(Province p) const { return occupied_.contains(index(p)); }
   const ProvinceSet& occupied_provinces() const { return occupied_; }
   void place(const Variant& variant, const Unit& unit);
@@ -54,7 +60,9 @@ class GameState {
   std::array<std::uint8_t, kMaxPowers> unit_counts_{};
   std::array<Power, kMaxProvinces> owners_ = filled(Power::None);
   std::array<std::uint8_t, kMaxPowers> centre_counts_{};
-  std::array<DislodgedUnit, kMaxProvinces> dislodged_{};
+  // Few units are dislodged at a time, and most phases have none: a list keeps the
+  // state small to copy.
+  std::vector<DislodgedUnit> dislodged_;  // ordered by province
   ProvinceSet dislodged_set_;
 
   static constexpr std::array<Power, kMaxProvinces> filled(Power p) {

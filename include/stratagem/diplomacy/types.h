@@ -70,6 +70,12 @@ class IndexSet {
     for (auto w : words_) n += std::popcount(w);
     return n;
   }
+  // Number of members smaller than i.
+  constexpr int rank(int i) const {
+    int n = 0;
+    for (int k = 0; k < (i >> 6); ++k) n += std::popcount(words_[k]);
+    return n + std::popcount(words_[i >> 6] & (bit(i) - 1));
+  }
   constexpr IndexSet& operator|=(const IndexSet& o) {
     for (int k = 0; k < kWords; ++k) words_[k] |= o.words_[k];
     return *this;
