@@ -21,6 +21,10 @@ namespace {
 
 using Checked = tl::expected<void, std::string>;
 
+// Far more than any phase needs (a power has at most one unit per province), and few
+// enough that the order sheet can number every submission.
+constexpr std::size_t kMaxOrdersPerPower = 1000;
+
 template <class... Args>
 tl::unexpected<std::string> failure(fmt::format_string<Args...> format, Args&&... args) {
   return tl::unexpected(fmt::format(format, std::forward<Args>(args)...));
@@ -365,6 +369,8 @@ tl::expected<PhaseInput, std::string> read_phase_input(const Variant& variant, c
   if (!orders) return phase_input;
   std::vector<std::vector<std::string>> by_power(variant.power_count());
   if (Checked ok = for_each_power(variant, *orders, "orders", [&](Power power, const std::string& power_path, const json& list) {
+        if (list.is_array() && list.size() > kMaxOrdersPerPower)
+          return Checked(failure("{}: {} orders; a power may give at most {}", power_path, list.size(), kMaxOrdersPerPower));
         return for_each_text(list, power_path, "orders", [&](const std::string&, const std::string& text) {
           by_power[index(power)].push_back(text);
           return Checked{};

@@ -15,27 +15,30 @@ std::string province_name(const Variant& variant, Location at) {
   return variant.province_name(variant.province_of(at), Language::En);
 }
 
-// Places and units are read by the order parser, as the place or unit of a hold order,
-// so that they accept every notation orders do. `prefix` and `suffix` are the words
-// added around the text; a parse error inside them means the text was not what was
-// asked for.
-tl::expected<ParsedOrder, std::string> parse_as_hold(const Variant& variant, std::string_view prefix,
-                                                     std::string_view text, std::string_view what) {
-  const std::string order_text = fmt::format("{}{} H", prefix, text);
-  auto parsed = parse_order(variant, order_text, PhaseType::Movement);
+// Places and units are read by the order parser, as the place or the unit of a hold
+// order, so that they accept every notation orders do.
+struct Reading {
+  std::string_view prefix;  // written before the text to make it a hold order
+  std::string_view what;    // what the text should be
+  std::string_view advice;  // when the text is more than that
+};
+constexpr Reading kUnit{"", "a unit", "write the unit type (A or F) and its place, nothing else"};
+constexpr Reading kPlace{"F ", "a place", "write the name of one place, nothing else"};
+
+tl::expected<ParsedOrder, std::string> parse_as_hold(const Variant& variant, const Reading& reading,
+                                                     std::string_view text) {
+  auto parsed = parse_order(variant, fmt::format("{}{} H", reading.prefix, text), PhaseType::Movement);
   const auto not_a = [&](std::string_view why) {
-    return tl::unexpected(fmt::format("{} is not {}: {}", in_quotes(text), what, why));
+    return tl::unexpected(fmt::format("{} is not {}: {}", in_quotes(text), reading.what, why));
   };
   if (!parsed) {
+    // An error in the words added around the text means the text itself was more
+    // than a unit or a place.
     const auto offset = static_cast<std::size_t>(parsed.error().offset);
-    const bool within_text = offset >= prefix.size() && offset < prefix.size() + text.size();
-    if (within_text) return not_a(parsed.error().message);
-    return not_a(prefix.empty() ? "write the unit type (A or F) and its place, nothing else"
-                                : "write the name of one place, nothing else");
+    const bool within_text = offset >= reading.prefix.size() && offset < reading.prefix.size() + text.size();
+    return not_a(within_text ? std::string_view(parsed.error().message) : reading.advice);
   }
-  if (parsed->order.kind() != OrderKind::Hold)
-    return not_a(prefix.empty() ? "write the unit type (A or F) and its place, nothing else"
-                                : "write the name of one place, nothing else");
+  if (parsed->order.kind() != OrderKind::Hold) return not_a(reading.advice);
   return *parsed;
 }
 
@@ -72,13 +75,13 @@ tl::expected<Power, std::string> read_power(const Variant& variant, std::string_
 }
 
 tl::expected<Location, std::string> read_location(const Variant& variant, std::string_view text) {
-  auto parsed = parse_as_hold(variant, "F ", text, "a place");
+  auto parsed = parse_as_hold(variant, kPlace, text);
   if (!parsed) return tl::unexpected(parsed.error());
   return parsed->order.unit();
 }
 
 tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::string_view text) {
-  auto parsed = parse_as_hold(variant, "", text, "a unit");
+  auto parsed = parse_as_hold(variant, kUnit, text);
   if (!parsed) return tl::unexpected(parsed.error());
   const auto not_a_unit = [&](const std::string& why) {
     return tl::unexpected(fmt::format("{} is not a unit: {}", in_quotes(text), why));

@@ -326,6 +326,14 @@ INSTANTIATE_TEST_SUITE_P(
                      R"(orders: unknown power "SPAIN" (the powers are AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY))"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+TEST(DiplomacyAdjudicate, TooManyOrdersIsBadInput) {
+  std::string orders = R"("A Par H")";
+  for (int i = 1; i < 1001; ++i) orders += R"(, "A Par H")";
+  expect_bad_input(adjudicate(R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": [)" + orders +
+                              "]}}"),
+                   "orders.FRANCE: 1001 orders; a power may give at most 1000");
+}
+
 TEST(DiplomacyAdjudicate, UnknownRuleProfileIsBadInput) {
   expect_bad_input(adjudicate(R"({"phase": "S1901M", "units": {}})", {"--rules", "house"}),
                    R"(--rules: unknown rule profile "house" (the profiles are standard, datc))");
@@ -437,6 +445,43 @@ TEST(DiplomacyRender, AdjudicatedPhaseExplainsEachOrder) {
             "\n"
             "Italy, supply centres: 0\n"
             "  A Venice\n");
+}
+
+TEST(DiplomacyRender, RetreatChoicesInWords) {
+  const Outcome adjudicated = adjudicate(R"({"phase": "F1901M",
+      "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"]},
+      "centers": {"FRANCE": ["PAR", "MAR"], "GERMANY": ["MUN"]},
+      "orders": {"FRANCE": ["A Par - Bur", "A Mar S A Par - Bur"]}})");
+  const std::string next = ordered_json::parse(adjudicated.out)["next"].dump();
+  const Outcome result = run({"diplomacy", "render"}, next);
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "Fall 1901, retreats\n"
+            "\n"
+            "France, supply centres: 2 (Marseilles, Paris)\n"
+            "  A Burgundy\n"
+            "  A Marseilles\n"
+            "\n"
+            "Germany, supply centres: 1 (Munich)\n"
+            "  A Burgundy is dislodged and may retreat to Belgium, Gascony, Munich, Picardy, Ruhr\n");
+}
+
+TEST(DiplomacyRender, BuildsAndCivilDisorderInWords) {
+  const Outcome adjudicated = adjudicate(R"({"phase": "W1901A",
+      "units": {"FRANCE": ["A SPA"], "GERMANY": ["A BUR", "F KIE"]},
+      "centers": {"FRANCE": ["PAR", "SPA"], "GERMANY": ["MUN"]},
+      "orders": {"FRANCE": ["A Par B"]}})");
+  const Outcome result = run({"diplomacy", "render"}, adjudicated.out);
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out.substr(0, result.out.find("After this phase")),
+            "Winter 1901, adjustments: orders\n"
+            "\n"
+            "France\n"
+            "  build A Paris: succeeded\n"
+            "\n"
+            "Germany\n"
+            "  F Kiel: removed (civil disorder)\n"
+            "\n");
 }
 
 TEST(DiplomacyRender, BadInputIsReportedLikeAdjudicate) {
