@@ -85,6 +85,19 @@ TEST_P(DatcV24, PassesUnderTheDatcProfile) {
   EXPECT_TRUE(run_datc_case(standard_variant(), datc_v24_rules(), c, retreat_setup_for(c)));
 }
 
+// The answer must not depend on the order in which units and orders are listed (jDip
+// once failed 6.E.4 depending on the order of its units). Orders are reversed in
+// movement phases only: in adjustments the first builds and removals written count.
+TEST_P(DatcV24, PassesWithUnitsAndOrdersListedInReverse) {
+  ASSERT_EQ(GetParam().load_errors, "");
+  DatcCase c = GetParam().datc_case;
+  std::reverse(c.prestate.begin(), c.prestate.end());
+  std::reverse(c.prestate_dislodged.begin(), c.prestate_dislodged.end());
+  std::reverse(c.centre_owners.begin(), c.centre_owners.end());
+  if (c.phase.type == PhaseType::Movement) std::reverse(c.orders.begin(), c.orders.end());
+  EXPECT_TRUE(run_datc_case(standard_variant(), datc_v24_rules(), c, retreat_setup_for(c)));
+}
+
 TEST_P(DatcV24, PassesUnderTheStandardProfileUnlessTheRulesChanged) {
   ASSERT_EQ(GetParam().load_errors, "");
   const DatcCase& c = GetParam().datc_case;
