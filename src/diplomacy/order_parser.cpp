@@ -31,7 +31,9 @@
 // '/' or apostrophes, but never across a blank into a word of the vocabulary: "Mar S" is
 // Marseilles then S; CJK characters one by one) that the variant knows after
 // normalise_name(), so a coast the variant names ("spa/wc", スペイン南岸) is read as the
-// variant says. Failing
+// variant says. A hyphen with blanks around it is always a move; a bare hyphen is read
+// as a move first ("A Swe-Den" is not Sweden) and as part of a name ("Mid-Atlantic
+// Ocean") only if the order cannot be read otherwise. Failing
 // that, an English word of at least three letters that starts exactly one province's
 // English name ("Mosc", "Sevast") names that province; if it starts several, the order
 // is ambiguous and the error lists every meaning (seed 000 §2.4.3). A name that is both
@@ -54,6 +56,7 @@
 #include "stratagem/diplomacy/order_parser.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -139,14 +142,19 @@ const char* coast_name(Coast coast) {
   return "";
 }
 
+// How a hyphen between two words reads: "A Swe-Den" moves to Denmark, "Mid-Atlantic" is
+// one name, and "Swe-Den" could be Sweden. Orders are read with hyphens as moves first,
+// and again with hyphens inside names if that fails.
+enum class Hyphens : std::uint8_t { Move, InNames };
+
 bool is_name_joiner(char c) { return c == ' ' || c == '.' || c == '-' || c == '\'' || c == '/'; }
 bool is_name_char(char c) { return is_ascii_alnum(c) || is_non_ascii(c); }
 
 class OrderReader {
  public:
-  OrderReader(const Variant& variant, std::string_view original, PhaseType phase)
+  OrderReader(const Variant& variant, std::string_view original, PhaseType phase, Hyphens hyphens)
       : variant_(variant), original_(original), folded_(fold_order_text(original)),
-        text_(folded_.text), phase_(phase) {}
+        text_(folded_.text), phase_(phase), hyphens_(hyphens) {}
 
   Result<ParsedOrder> read() {
     skip_blanks();
@@ -451,8 +459,9 @@ class OrderReader {
   }
 
   // Where a name starting at `start` may end: after each English word or CJK character,
-  // going on across joiners (blank . - ' /) but not across a blank into a word of the
-  // vocabulary.
+  // going on across joiners (blank . - ' /), but not across a blank into a word of the
+  // vocabulary, nor across a hyphen with blanks around it or, in the first reading, any
+  // hyphen.
   std::vector<std::size_t> name_ends(std::size_t start) const {
     std::vector<std::size_t> ends;
     std::size_t at = start;
@@ -466,10 +475,14 @@ class OrderReader {
       }
       ends.push_back(at);
       std::size_t next = at;
-      bool blank = false;
-      while (next < text_.size() && is_name_joiner(text_[next])) blank |= text_[next++] == ' ';
+      bool blank = false, hyphen = false;
+      for (; next < text_.size() && is_name_joiner(text_[next]); ++next) {
+        blank |= text_[next] == ' ';
+        hyphen |= text_[next] == '-';
+      }
       if (next == text_.size() || !is_name_char(text_[next])) break;
-      if (blank && match_order_word(std::string_view(text_).substr(next))) break;
+      if (blank && (hyphen || match_order_word(std::string_view(text_).substr(next)))) break;
+      if (hyphen && hyphens_ == Hyphens::Move) break;
       at = next;
     }
     return ends;
@@ -545,6 +558,7 @@ class OrderReader {
   FoldedOrderText folded_;
   const std::string& text_;
   PhaseType phase_;
+  Hyphens hyphens_;
   std::size_t pos_ = 0;
 };
 
@@ -552,7 +566,12 @@ class OrderReader {
 
 tl::expected<ParsedOrder, OrderParseError> parse_order(const Variant& variant, std::string_view text,
                                                        PhaseType phase) {
-  return OrderReader(variant, text, phase).read();
+  auto as_moves = OrderReader(variant, text, phase, Hyphens::Move).read();
+  if (as_moves) return as_moves;
+  auto in_names = OrderReader(variant, text, phase, Hyphens::InNames).read();
+  if (in_names) return in_names;
+  // The reading that got further is the likelier one to explain.
+  return in_names.error().offset > as_moves.error().offset ? in_names : as_moves;
 }
 
 }  // namespace stratagem::diplomacy

@@ -149,6 +149,39 @@ TEST(OrderParser, LiberalMoves) {
   });
 }
 
+TEST(OrderParser, HyphenBetweenTwoNamesIsAMoveBeforeItIsPartOfAName) {
+  // "Swe-Den" and "Swe - Den" normalise to "sweden".
+  expect_orders({
+      {"A SWE - DEN", Order::move(kArmy, loc("SWE"), loc("DEN"))},
+      {"A Swe-Den", Order::move(kArmy, loc("SWE"), loc("DEN"))},
+      {"F Nwy S A Swe-Den", Order::support_move(kFleet, loc("NWY"), loc("SWE"), loc("DEN"))},
+      {"F Nwy S A Swe - Den", Order::support_move(kFleet, loc("NWY"), loc("SWE"), loc("DEN"))},
+      {"F Bal C A Swe-Den", Order::convoy(loc("BAL"), loc("SWE"), loc("DEN"))},
+      {"F Mid-Atlantic Ocean-Bre", Order::move(kFleet, loc("MAO"), loc("BRE"))},
+      {"F Bre-Mid-Atlantic", Order::move(kFleet, loc("BRE"), loc("MAO"))},
+  });
+  // When neither reading works, the error is the one of the reading that got further.
+  EXPECT_EQ(refusal("F Mid-Atlantic Ocean - Xyz").message, "unknown place \"Xyz\"");
+  EXPECT_EQ(refusal("A Par-Xyz").message, "unknown place \"Xyz\"");
+}
+
+TEST(OrderParser, EveryPairOfProvincesReadsAsAMove) {
+  for (int from = 0; from < map().province_count(); ++from) {
+    for (int to = 0; to < map().province_count(); ++to) {
+      if (from == to) continue;
+      const Province a = province_at(from), b = province_at(to);
+      const Order move = Order::move(kArmy, map().main_location(a), map().main_location(b));
+      for (const std::string& text :
+           {"A " + map().province_code(a) + "-" + map().province_code(b),
+            "A " + map().province_code(a) + " - " + map().province_code(b),
+            "A " + map().province_name(a, Language::En) + "-" + map().province_name(b, Language::En),
+            "A " + map().province_name(a, Language::ZhHant) + "移動" + map().province_name(b, Language::ZhHant),
+            "A " + map().province_name(a, Language::Ja) + " 移動 " + map().province_name(b, Language::Ja)})
+        EXPECT_EQ(parse(text).order, move) << text;
+    }
+  }
+}
+
 TEST(OrderParser, ViaConvoy) {
   const Order lon_bel = Order::move(kArmy, loc("LON"), loc("BEL"), true);
   expect_orders({
