@@ -52,7 +52,9 @@ constexpr std::array kDifferentUnderStandardRules{
 // (jDip's "fixed prestate" cases: the results were written to give the wanted retreat
 // options, not from a real movement phase). Their retreat options are read off the
 // results text instead (RetreatSetup::FromResultsText); every other retreat case
-// re-adjudicates its previous movement with the engine.
+// re-adjudicates its previous movement with the engine. The v3.1 versions of these
+// cases, with results a movement phase really produces, are re-adjudicated in
+// datc_v3.1_standard.txt.
 constexpr std::array kResultsNotReproducible{
     Exception{"6.H.5", "F con 'S A ruh-hol' supports no unit, yet F bla-ank is a SUCCESS 1 against 1"},
     Exception{"6.H.5.mod", "as 6.H.5"},
