@@ -3,9 +3,9 @@
 // Accepted grammar (blanks between words are optional: CJK text is usually written
 // without them; English words must be separated from each other):
 //
-//   order      := "WAIVE"
-//               | adjust-verb unit                       "Build A Par", "Remove pic", 建造 陸軍 倫敦
-//               | unit verb-clause
+//   order      := waive                                 "WAIVE", 放棄
+//               | (build | remove | disband) unit        "Build A Par", "Remove pic", 建造 陸軍 倫敦
+//               | unit verb-clause                       (a unit without a verb is refused)
 //   unit       := [type] place                           "A Par", "Fleet St Petersburg(nc)", "Par"
 //   verb-clause:= hold                                   "H", "holds", "stand", 維持, 待機
 //               | move ["to"] place [via]                "- Bur", "-> Bur", "M Bur", 移動(至) 勃艮第
@@ -27,18 +27,18 @@
 // The words of each rule are in order_vocabulary.cpp; English words ignore case. Full-width
 // forms, dashes, arrows and CJK brackets read as their ASCII counterparts (order_text.h).
 //
-// Names. A place is the longest run of words (English words joined by blanks, '.', '-',
-// '/' or apostrophes, but never across a blank into a word of the vocabulary: "Mar S" is
-// Marseilles then S; CJK characters one by one) that the variant knows after
-// normalise_name(), so a coast the variant names ("spa/wc", スペイン南岸) is read as the
-// variant says. A hyphen with blanks around it is always a move; a bare hyphen is read
-// as a move first ("A Swe-Den" is not Sweden) and as part of a name ("Mid-Atlantic
-// Ocean") only if the order cannot be read otherwise. Failing
-// that, an English word of at least three letters that starts exactly one province's
-// English name ("Mosc", "Sevast") names that province; if it starts several, the order
-// is ambiguous and the error lists every meaning (seed 000 §2.4.3). A name that is both
-// a power and a place (ENG) is the place where a place is expected and the power where a
-// nationality may stand, if a unit follows.
+// Names. A place is the longest run of words that the variant knows after
+// normalise_name(): English words joined by blanks, '.', '-', '/' or apostrophes, but
+// never across a blank into a word of the vocabulary ("Mar S" is Marseilles then S), and
+// CJK characters one by one. So a coast the variant names ("spa/wc", スペイン南岸) reads as
+// the variant says. A hyphen with blanks around it is always a move; a bare hyphen is read
+// as a move first ("A Swe-Den" is not Sweden) and as part of a name ("Mid-Atlantic Ocean")
+// only if the order cannot be read otherwise. Failing an exact name, an English word of at
+// least three letters that starts exactly one province's English name ("Mosc", "Sevast")
+// names that province; if it starts several, the order is ambiguous and the error lists
+// every meaning (seed 000 §2.4.3). A name that is both a power and a place (ENG) is the
+// place where a place is expected, and the power where a nationality may stand if a unit
+// follows it.
 //
 // Verbs by phase. Movement: hold, move (+ via), support, convoy. Retreat: move and retreat
 // both give a retreat; disband. Adjustment: build; disband and remove both give a removal;
