@@ -164,14 +164,13 @@ class PositionReader {
   Checked read_retreats(const json& object) {
     const std::string where = field_path(path_, "retreats");
     const json* retreats = find_field(object, "retreats");
-    if (!retreats) return {};
+    // "retreats is used only in R phases": elsewhere it is ignored, as in the contract's
+    // own example (an S1901M input with retreats).
+    if (!retreats || state_.phase.type != PhaseType::Retreat) return {};
     return for_each_power(variant_, *retreats, where, [&](Power power, const std::string& power_path, const json& units) {
       if (!units.is_object())
         return Checked(failure("{}: expected an object from each dislodged unit to the places it may retreat to, got {}",
                                power_path, kind_of(units)));
-      if (!units.empty() && state_.phase.type != PhaseType::Retreat)
-        return Checked(failure("{}: only a retreat phase has dislodged units, and the phase is {}", power_path,
-                               phase_code(state_.phase)));
       for (const auto& item : units.items())
         if (Checked ok = read_dislodged(power, fmt::format("{}[{}]", power_path, in_quotes(item.key())), item.key(),
                                         item.value());

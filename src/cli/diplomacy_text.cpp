@@ -30,6 +30,24 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
   return text;
 }
 
+// Texts shown in the order of their codes (location or province codes), so that the
+// rendering depends neither on the map's numbering nor on the language.
+class ByCode {
+ public:
+  void add(std::string code, std::string text) { entries_.emplace_back(std::move(code), std::move(text)); }
+  bool empty() const { return entries_.empty(); }
+  std::vector<std::string> sorted() const {
+    auto entries = entries_;
+    std::sort(entries.begin(), entries.end());
+    std::vector<std::string> texts;
+    for (auto& entry : entries) texts.push_back(std::move(entry.second));
+    return texts;
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> entries_;
+};
+
 class Renderer {
  public:
   Renderer(const Variant& variant, Language language)
@@ -44,32 +62,28 @@ class Renderer {
     std::string text = fmt::format("{}\n", heading);
     for (int p = 0; p < variant_.power_count(); ++p) {
       const Power power = power_at(p);
-      std::vector<std::pair<std::string, std::string>> lines;  // sorted by location code
+      ByCode lines, owned;
       state.occupied_provinces().for_each([&](int province) {
         const Unit standing = *state.unit_in(province_at(province));
-        if (standing.power == power) lines.emplace_back(variant_.location_code(standing.location), unit(standing));
+        if (standing.power == power) lines.add(variant_.location_code(standing.location), unit(standing));
       });
       state.dislodged_provinces().for_each([&](int province) {
         const DislodgedUnit dislodged = *state.dislodged_in(province_at(province));
         if (dislodged.unit.power == power)
-          lines.emplace_back(variant_.location_code(dislodged.unit.location), retreat_choices(dislodged));
+          lines.add(variant_.location_code(dislodged.unit.location), retreat_choices(dislodged));
       });
-      std::vector<std::pair<std::string, std::string>> owned;  // sorted by province code
       variant_.all_supply_centres().for_each([&](int c) {
         if (state.centre_owner(province_at(c)) == power)
-          owned.emplace_back(variant_.province_code(province_at(c)), variant_.province_name(province_at(c), language_));
+          owned.add(variant_.province_code(province_at(c)), variant_.province_name(province_at(c), language_));
       });
       if (lines.empty() && owned.empty()) continue;
-      std::sort(lines.begin(), lines.end());
-      std::sort(owned.begin(), owned.end());
-      std::vector<std::string> centres;
-      for (auto& entry : owned) centres.push_back(std::move(entry.second));
+      const std::vector<std::string> centres = owned.sorted();
       std::string heading = fill(words_.power_heading, fmt::arg("power", variant_.power_name(power, language_)),
                                  fmt::arg("count", centres.size()));
       if (!centres.empty())
         heading += fill(words_.centre_list, fmt::arg("centres", joined(centres, words_.list_separator)));
       text += fmt::format("\n{}\n", heading);
-      for (const auto& line : lines) text += fmt::format("  {}\n", line.second);
+      for (const std::string& line : lines.sorted()) text += fmt::format("  {}\n", line);
     }
     return text;
   }
@@ -101,14 +115,10 @@ class Renderer {
 
   std::string retreat_choices(const DislodgedUnit& dislodged) const {
     if (dislodged.retreats.empty()) return fill(words_.must_disband, fmt::arg("unit", unit(dislodged.unit)));
-    std::vector<std::pair<std::string, std::string>> places;
-    dislodged.retreats.for_each(
-        [&](int l) { places.emplace_back(variant_.location_code(location_at(l)), place(location_at(l))); });
-    std::sort(places.begin(), places.end());
-    std::vector<std::string> names;
-    for (auto& entry : places) names.push_back(std::move(entry.second));
+    ByCode places;
+    dislodged.retreats.for_each([&](int l) { places.add(variant_.location_code(location_at(l)), place(location_at(l))); });
     return fill(words_.may_retreat, fmt::arg("unit", unit(dislodged.unit)),
-                fmt::arg("places", joined(names, words_.list_separator)));
+                fmt::arg("places", joined(places.sorted(), words_.list_separator)));
   }
 
   std::string order(const ParsedOrder& parsed) const {

@@ -154,6 +154,30 @@ TEST(DiplomacyAdjudicate, DislodgementLeadsToARetreatPhase) {
   EXPECT_EQ(out["next"], next);
 }
 
+TEST(DiplomacyAdjudicate, TheContractExample) {
+  // Verbatim from shared/contracts/diplomacy-cli.md; its retreats are ignored outside R phases.
+  const ordered_json out = json_line(adjudicate(R"({
+  "variant": "standard",
+  "phase": "S1901M",
+  "units":    {"ENGLAND": ["F LON", "F EDI", "A LVP"], "FRANCE": ["A PAR"]},
+  "centers":  {"ENGLAND": ["LON", "EDI", "LVP"], "FRANCE": ["PAR", "MAR", "BRE"]},
+  "retreats": {"ENGLAND": {"F NTH": ["EDI", "NWG"]}},
+  "orders":   {"ENGLAND": ["F LON - NTH", "A Lvp-Yor"], "FRANCE": ["A Par-Bur"]}
+})"));
+  ordered_json expected;
+  expected["phase"] = "S1901M";
+  expected["results"] = every_power(json(R"({
+      "ENGLAND": [{"unit": "F LON", "input": "F LON - NTH", "order": "F LON - NTH", "result": "ok"},
+                  {"unit": "A LVP", "input": "A Lvp-Yor", "order": "A LVP - YOR", "result": "ok"},
+                  {"unit": "F EDI", "input": null, "order": null, "result": "hold"}],
+      "FRANCE": [{"unit": "A PAR", "input": "A Par-Bur", "order": "A PAR - BUR", "result": "ok"}]})"));
+  expected["next"]["phase"] = "F1901M";
+  expected["next"]["units"] = every_power(json(R"({"ENGLAND": ["F EDI", "F NTH", "A YOR"], "FRANCE": ["A BUR"]})"));
+  expected["next"]["centers"] =
+      every_power(json(R"({"ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"]})"));
+  EXPECT_EQ(out, expected);
+}
+
 TEST(DiplomacyAdjudicate, InvalidAndVoidOrdersSayWhy) {
   const ordered_json out = json_line(adjudicate(R"({"phase": "S1901M",
       "units": {"FRANCE": ["A PAR"], "ENGLAND": ["F LON"]},
@@ -310,8 +334,6 @@ INSTANTIATE_TEST_SUITE_P(
                      "centers.FRANCE[0]: Burgundy is not a supply centre"},
         BadInputCase{"CentreOwnedTwice", R"({"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["PAR"], "GERMANY": ["Paris"]}})",
                      R"(centers.GERMANY[0]: Paris is owned twice: centers.FRANCE[0] "PAR" and centers.GERMANY[0] "Paris")"},
-        BadInputCase{"RetreatsOutsideRetreatPhase", R"({"phase": "S1901M", "units": {}, "retreats": {"FRANCE": {"A PAR": []}}})",
-                     "retreats.FRANCE: only a retreat phase has dislodged units, and the phase is S1901M"},
         BadInputCase{"DislodgedUnitAlsoInUnits", R"({"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "retreats": {"FRANCE": {"A PAR": []}}})",
                      R"(retreats.FRANCE["A PAR"]: FRANCE has a unit in Paris that was not dislodged (units.FRANCE[0] "A PAR"), so none of its units was dislodged there)"},
         BadInputCase{"RetreatNotAdjacent", R"({"phase": "S1901R", "units": {"GERMANY": ["A PAR"]}, "retreats": {"FRANCE": {"A PAR": ["MOS"]}}})",
@@ -482,6 +504,31 @@ TEST(DiplomacyRender, BuildsAndCivilDisorderInWords) {
             "Germany\n"
             "  F Kiel: removed (civil disorder)\n"
             "\n");
+}
+
+TEST(DiplomacyRender, EveryOrderKindInEveryLanguage) {
+  const char* phases[] = {
+      R"({"phase": "S1901M", "units": {"ENGLAND": ["A LON", "F NTH", "F ENG"], "FRANCE": ["A PAR", "A BUR"],
+          "GERMANY": ["A MUN"]},
+          "orders": {"ENGLAND": ["A Lon - Bel via convoy", "F Nth C A Lon - Bel", "F Eng S F Nth"],
+                     "FRANCE": ["A Par S A Bur", "A Bur S A Lon - Bel"], "GERMANY": ["A Mun H"]}})",
+      R"({"phase": "F1901R", "units": {"FRANCE": ["A RUH"]},
+          "retreats": {"GERMANY": {"A BUR": ["BEL"], "F HOL": ["NTH"]}},
+          "orders": {"GERMANY": ["A Bur - Bel", "F Hol D"]}})",
+      R"({"phase": "W1901A", "units": {"FRANCE": ["A SPA"], "GERMANY": ["A BUR", "A RUH"]},
+          "centers": {"FRANCE": ["PAR", "MAR", "SPA"], "GERMANY": ["MUN"]},
+          "orders": {"FRANCE": ["A Par B", "WAIVE"], "GERMANY": ["A Bur D"]}})"};
+  for (const char* phase : phases) {
+    const Outcome adjudicated = adjudicate(phase);
+    ASSERT_EQ(adjudicated.status, 0) << adjudicated.err;
+    for (const char* language : {"en", "zh-Hant", "zh-Hans", "ja"}) {
+      const Outcome result = run({"diplomacy", "render", "--lang", language}, adjudicated.out);
+      EXPECT_EQ(result.status, 0) << language << ": " << result.err;
+      // Every pattern filled: no field name left, no order shown as raw text.
+      EXPECT_EQ(result.out.find('{'), std::string::npos) << result.out;
+      EXPECT_EQ(result.out.find('"'), std::string::npos) << result.out;
+    }
+  }
 }
 
 TEST(DiplomacyRender, BadInputIsReportedLikeAdjudicate) {
