@@ -13,8 +13,9 @@
 //               | support supported                      "S A Mar - Bur", "S (Gre M Bul)"
 //               | convoy convoyed                        "C A Lon - Bel", 運輸 陸軍 倫敦 移動 比利時
 //               | disband | build | remove               "D", "B", "disband", 解散, 建造
-//   supported  := ["("] [nationality] unit [hold | move ["to"] place] [")"] [nationality-tag]
-//   convoyed   := ["("] [nationality] unit move ["to"] place [")"] [nationality-tag]
+//   supported  := [nationality] ["("] [nationality] unit [hold | move ["to"] place] [")"]
+//                 [nationality-tag]                      (one nationality at most)
+//   convoyed   := [nationality] ["("] [nationality] unit move ["to"] place [")"] [nationality-tag]
 //   nationality     := a power's name or adjective in any language ("RUSSIAN", "English", 德國)
 //   nationality-tag := "<" nationality ">"                               "<ドイツ>", "＜ドイツ＞"
 //   via        := ["("] ("via" ["convoy"] | "by" "convoy" | 經由/通過 [運輸]) [")"]
@@ -79,6 +80,13 @@ constexpr std::size_t kMaxQuotedBytes = 60;
 using Failure = tl::unexpected<OrderParseError>;
 template <class T>
 using Result = tl::expected<T, OrderParseError>;
+
+// Where a supported or convoyed order starts, and what was written before its unit.
+struct TargetOpening {
+  std::size_t start = 0;
+  bool bracketed = false;  // "(Gre M Bul)"
+  Power nationality = Power::None;  // "RUSSIAN (War M Pru)"
+};
 
 // A unit as the order writes it.
 struct WrittenUnit {
@@ -214,9 +222,8 @@ class OrderReader {
   }
 
   Result<ParsedOrder> read_support(const WrittenUnit& unit) {
-    const std::size_t clause_start = skip_blanks();
-    const bool bracketed = accept_char('(');
-    auto supported = read_target_unit("supported unit");
+    const TargetOpening opening = open_target();
+    auto supported = read_target_unit("supported unit", opening);
     if (!supported) return Failure(supported.error());
     std::optional<Location> dest;
     if (accept(OrderWord::Move)) {
@@ -227,16 +234,15 @@ class OrderReader {
     } else {
       accept(OrderWord::Hold);
     }
-    if (auto closed = close_target(bracketed, clause_start, *supported); !closed) return Failure(closed.error());
+    if (auto closed = close_target(opening, *supported); !closed) return Failure(closed.error());
     const Order order = dest ? Order::support_move(unit.type, unit.at, supported->at, *dest)
                              : Order::support_hold(unit.type, unit.at, supported->at);
     return finish(order, unit, &*supported);
   }
 
   Result<ParsedOrder> read_convoy(const WrittenUnit& unit) {
-    const std::size_t clause_start = skip_blanks();
-    const bool bracketed = accept_char('(');
-    auto army = read_target_unit("convoyed army");
+    const TargetOpening opening = open_target();
+    auto army = read_target_unit("convoyed army", opening);
     if (!army) return Failure(army.error());
     if (!accept(OrderWord::Move))
       return fail(skip_blanks(), "the convoy does not say where the army goes: expected \"-\" and a destination after " +
@@ -244,14 +250,27 @@ class OrderReader {
     accept(OrderWord::To);
     auto dest = read_place("destination");
     if (!dest) return Failure(dest.error());
-    if (auto closed = close_target(bracketed, clause_start, *army); !closed) return Failure(closed.error());
+    if (auto closed = close_target(opening, *army); !closed) return Failure(closed.error());
     return finish(Order::convoy(unit.at, army->at, *dest), unit, &*army);
   }
 
+  // The "(" of "S (Gre M Bul)", perhaps after a nationality: "S RUSSIAN (War M Pru)".
+  TargetOpening open_target() {
+    TargetOpening opening{skip_blanks(), false, Power::None};
+    if (const auto power = read_power(); power && accept_char('(')) {
+      opening.bracketed = true;
+      opening.nationality = *power;
+      return opening;
+    }
+    pos_ = opening.start;
+    opening.bracketed = accept_char('(');
+    return opening;
+  }
+
   // The ")" of "S (Gre M Bul)" and the nationality tag of "(Mun M Tyr)<ドイツ>".
-  Result<bool> close_target(bool bracketed, std::size_t clause_start, WrittenUnit& target) {
-    if (bracketed && !accept_char(')'))
-      return fail(skip_blanks(), "missing \")\" after " + quote(clause_start, pos_));
+  Result<bool> close_target(const TargetOpening& opening, WrittenUnit& target) {
+    if (opening.bracketed && !accept_char(')'))
+      return fail(skip_blanks(), "missing \")\" after " + quote(opening.start, pos_));
     const std::size_t tag_at = skip_blanks();
     if (!accept_char('<')) return true;
     const std::size_t power_at = skip_blanks();
@@ -314,16 +333,20 @@ class OrderReader {
 
   // A supported or convoyed unit, perhaps preceded by its nationality ("RUSSIAN A War").
   // A name that could be either (ENG) is a nationality only if a unit follows it.
-  Result<WrittenUnit> read_target_unit(const char* what) {
+  Result<WrittenUnit> read_target_unit(const char* what, const TargetOpening& opening) {
     const std::size_t start = skip_blanks();
-    if (const auto power = read_power()) {
-      if (auto unit = read_unit(what)) {
-        unit->nationality = *power;
-        return unit;
+    if (opening.nationality == Power::None) {
+      if (const auto power = read_power()) {
+        if (auto unit = read_unit(what)) {
+          unit->nationality = *power;
+          return unit;
+        }
+        pos_ = start;
       }
-      pos_ = start;
     }
-    return read_unit(what);
+    auto unit = read_unit(what);
+    if (unit) unit->nationality = opening.nationality;
+    return unit;
   }
 
   Result<Location> read_place(const char* what) {

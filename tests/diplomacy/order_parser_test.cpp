@@ -406,14 +406,22 @@ TEST(OrderParser, NameOfPowerAndPlaceIsThePlaceWhereNoUnitFollows) {
   EXPECT_EQ(convoy.named_power, power("ENGLAND"));
 }
 
-TEST(OrderParser, NationalityMustStandBeforeTheUnitOrInATag) {
-  const auto error = refusal("A Vie S Russian (Mun M Tyr)");
-  EXPECT_EQ(error.message, "\"Russian\" is a power, not a place");
-  EXPECT_EQ(error.offset, 8);
+TEST(OrderParser, NationalityBeforeABracketedOrder) {
+  const auto english = parse("A Sil S RUSSIAN (War M Pru)");
+  EXPECT_EQ(english.order, Order::support_move(kArmy, loc("SIL"), loc("WAR"), loc("PRU")));
+  EXPECT_EQ(english.named_power, power("RUSSIA"));
+  const auto chinese = parse("陸軍 西里西亞 支援 俄羅斯 (陸軍 華沙 移動 普魯士)");
+  EXPECT_EQ(chinese.order, Order::support_move(kArmy, loc("SIL"), loc("WAR"), loc("PRU")));
+  EXPECT_EQ(chinese.named_power, power("RUSSIA"));
+  const auto error = refusal("A Vie S Russian Mun (M Tyr)");
+  EXPECT_EQ(error.message, "unexpected \"(\" after \"A Vie S Russian Mun\"");
+  EXPECT_EQ(error.offset, 20);
 }
 
 TEST(OrderParser, ContradictoryNationalitiesAreRefused) {
   EXPECT_EQ(refusal("A Vie S (Russian A Mun M Tyr)<ドイツ>").message,
+            "the nationality \"<ドイツ>\" contradicts the one written before the unit");
+  EXPECT_EQ(refusal("A Vie S Russian (Mun M Tyr)<ドイツ>").message,
             "the nationality \"<ドイツ>\" contradicts the one written before the unit");
 }
 
