@@ -1,6 +1,8 @@
 #include "support/datc_runner.h"
 
 #include <algorithm>
+#include <iterator>
+#include <optional>
 #include <ostream>
 
 #include "stratagem/diplomacy/notation.h"

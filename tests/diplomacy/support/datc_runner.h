@@ -7,6 +7,8 @@
 // that the engine agrees with the file's SUCCESS/FAILURE flags and dislodged units, and
 // takes the retreat state the engine produced.
 
+#include <filesystem>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
