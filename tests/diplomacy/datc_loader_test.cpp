@@ -15,7 +15,7 @@ namespace {
 
 // Cases in our own files under tests/data/diplomacy/.
 constexpr std::size_t kV31CaseCount = 26;
-constexpr std::size_t kSeedCaseCount = 75;
+constexpr std::size_t kSeedCaseCount = 77;
 
 std::vector<DatcCase> load_or_fail(const std::filesystem::path& path) {
   auto cases = load_datc_file(path);
