@@ -73,6 +73,61 @@ void BM_MovementAdjudication(benchmark::State& bench) {
 }
 BENCHMARK(BM_MovementAdjudication);
 
+// Cost against the number of units: random boards with n units (armies on land, fleets
+// on coasts and seas, powers at random) and a random legal order for every unit, from
+// a sparse board to a full one.
+std::vector<Turn> random_boards(int n, int count) {
+  const Variant& variant = standard_variant();
+  std::uint64_t x = 0x9E3779B97F4A7C15ull ^ std::uint64_t(n);
+  const auto next = [&] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  std::vector<Turn> turns;
+  while (static_cast<int>(turns.size()) < count) {
+    Turn turn;
+    turn.state.phase = variant.start_phase();
+    int placed = 0;
+    for (int tries = 0; placed < n && tries < 10000; ++tries) {
+      const Province p = province_at(int(next() % variant.province_count()));
+      if (turn.state.occupied(p) || variant.terrain(p) == Terrain::Impassable) continue;
+      const bool fleet = variant.terrain(p) == Terrain::Sea || (variant.terrain(p) == Terrain::Coastal && next() % 2);
+      Location at = variant.main_location(p);
+      if (fleet && variant.has_split_coasts(p)) at = variant.coasts(p)[next() % variant.coasts(p).size()];
+      const Power power = power_at(int(next() % variant.power_count()));
+      turn.state.place(variant, Unit{fleet ? UnitType::Fleet : UnitType::Army, power, at});
+      ++placed;
+    }
+    const LegalOrderGenerator generator(variant, turn.state);
+    OrderList list;
+    turn.state.occupied_provinces().for_each([&](int p) {
+      list.clear();
+      generator.unit_orders(province_at(p), list);
+      turn.orders[p] = list[next() % list.size()];
+      turn.ordered.insert(p);
+    });
+    turns.push_back(turn);
+  }
+  return turns;
+}
+
+void BM_AdjudicationByUnitCount(benchmark::State& bench) {
+  const Variant& variant = standard_variant();
+  const int n = static_cast<int>(bench.range(0));
+  const std::vector<Turn> turns = random_boards(n, 1000);
+  const RuleOptions rules = standard_rules();
+  std::size_t i = 0;
+  for (auto _ : bench) {
+    const Turn& t = turns[i++ % turns.size()];
+    benchmark::DoNotOptimize(adjudicate(variant, rules, t.state, t.orders, t.ordered));
+  }
+  bench.counters["ns/unit"] =
+      benchmark::Counter(double(bench.iterations()) * n, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_AdjudicationByUnitCount)->Arg(8)->Arg(16)->Arg(32)->Arg(48)->Arg(64)->Arg(75);
+
 void BM_LegalOrderGeneration(benchmark::State& bench) {
   const Variant& variant = standard_variant();
   const auto& turns = movement_turns();
