@@ -130,11 +130,12 @@ void run_render(const RenderOptions& options) {
   const Language language = language_named(options.language);
   const Variant& variant = standard_variant();
   const nlohmann::json input = or_bad_input(parse_json(read_all_of(std::cin)));
-  // An adjudicate output has results; anything else must be a position.
+  // An adjudicate output has results; anything else must be a position, with or
+  // without orders (an adjudicate input).
   if (input.is_object() && input.contains("results"))
     print(render_phase_report(variant, or_bad_input(read_phase_report(variant, input)), language));
   else
-    print(render_state(variant, or_bad_input(read_state(variant, input, "")), language));
+    print(render_phase_input(variant, or_bad_input(read_phase_input(variant, input)), language));
 }
 
 void run_demo(const RenderOptions& options) {
@@ -183,8 +184,9 @@ void add_diplomacy_commands(CLI::App& app) {
   CLI::App* adjudicate = diplomacy->add_subcommand(
       "adjudicate", "Adjudicate one phase: JSON position and orders on stdin, results and next position on stdout");
   adjudicate->add_option("--rules", adjudicate_options->rules, "Rule profile: standard (default) or datc");
-  adjudicate->add_flag("--jsonl", adjudicate_options->jsonl, "One input object per line, one output line each");
-  adjudicate->add_flag("--pretty", adjudicate_options->pretty, "Indent the output (not with --jsonl)");
+  CLI::Option* jsonl =
+      adjudicate->add_flag("--jsonl", adjudicate_options->jsonl, "One input object per line, one output line each");
+  adjudicate->add_flag("--pretty", adjudicate_options->pretty, "Indent the output")->excludes(jsonl);
   adjudicate->callback([adjudicate_options] { run_adjudicate(*adjudicate_options); });
 
   CLI::App* start = diplomacy->add_subcommand("new", "Print the starting position as JSON");

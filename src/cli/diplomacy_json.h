@@ -11,23 +11,13 @@
 #include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
+#include "diplomacy_phase_input.h"
 #include "diplomacy_report.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::cli {
-
-struct PowerOrders {
-  diplomacy::Power power = diplomacy::Power::None;
-  std::vector<std::string> orders;  // as written, in the order written
-};
-
-// One phase to adjudicate: the position and everybody's orders (powers in variant order).
-struct PhaseInput {
-  diplomacy::GameState state;
-  std::vector<PowerOrders> orders;
-};
 
 // Parses JSON text; a key given twice in one object is an error too.
 tl::expected<nlohmann::json, std::string> parse_json(std::string_view text);

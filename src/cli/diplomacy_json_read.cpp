@@ -118,10 +118,10 @@ class PositionReader {
   PositionReader(const Variant& variant, std::string path) : variant_(variant), path_(std::move(path)) {}
 
   tl::expected<GameState, std::string> read(const json& object) {
+    if (Checked ok = read_variant(object); !ok) return tl::unexpected(ok.error());
     auto phase = read_phase(object, path_);
     if (!phase) return tl::unexpected(phase.error());
     state_.phase = *phase;
-    if (Checked ok = read_variant(object); !ok) return tl::unexpected(ok.error());
     if (Checked ok = read_units(object); !ok) return tl::unexpected(ok.error());
     if (Checked ok = read_retreats(object); !ok) return tl::unexpected(ok.error());
     if (Checked ok = read_centres(object); !ok) return tl::unexpected(ok.error());

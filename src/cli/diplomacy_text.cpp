@@ -88,6 +88,16 @@ class Renderer {
     return text;
   }
 
+  std::string written_orders(const PhaseInput& input) const {
+    std::string text = fmt::format("{}\n", fill(words_.orders_heading, fmt::arg("phase", phase(input.state.phase))));
+    for (const PowerOrders& orders : input.orders) {
+      text += fmt::format("\n{}\n", variant_.power_name(orders.power, language_));
+      for (const std::string& written : orders.orders)
+        text += fmt::format("  {}\n", order_text(written, input.state.phase.type));
+    }
+    return text;
+  }
+
   std::string results(const PhaseReport& report) const {
     std::string text = fmt::format("{}\n", fill(words_.orders_heading, fmt::arg("phase", phase(report.phase))));
     for (int p = 0; p < variant_.power_count(); ++p) {
@@ -143,11 +153,11 @@ class Renderer {
     return self;
   }
 
-  // Canonical order text as this language writes it; text that does not read as an
-  // order is shown as written.
-  std::string order_text(const std::string& canonical, PhaseType phase_type) const {
-    auto parsed = parse_order(variant_, canonical, phase_type);
-    return parsed ? order(*parsed) : in_quotes(canonical);
+  // An order as this language writes it; text that does not read as an order is shown
+  // as written.
+  std::string order_text(const std::string& text, PhaseType phase_type) const {
+    auto parsed = parse_order(variant_, text, phase_type);
+    return parsed ? order(*parsed) : in_quotes(text);
   }
 
   std::string unit_text(const std::string& canonical) const {
@@ -192,16 +202,18 @@ class Renderer {
 
 }  // namespace
 
-std::string render_state(const Variant& variant, const GameState& state, Language language) {
+std::string render_phase_input(const Variant& variant, const PhaseInput& input, Language language) {
   const Renderer renderer(variant, language);
-  return renderer.position(state, renderer.phase(state.phase));
+  std::string text = renderer.position(input.state, renderer.phase(input.state.phase));
+  if (!input.orders.empty()) text += fmt::format("\n{}", renderer.written_orders(input));
+  return text;
 }
 
 std::string render_phase_report(const Variant& variant, const PhaseReport& report, Language language) {
   const Renderer renderer(variant, language);
   const Words& words = words_in(language);
-  return renderer.results(report) + "\n" +
-         renderer.position(report.next, fill(words.next_heading, fmt::arg("phase", renderer.phase(report.next.phase))));
+  const std::string next_heading = fill(words.next_heading, fmt::arg("phase", renderer.phase(report.next.phase)));
+  return fmt::format("{}\n{}", renderer.results(report), renderer.position(report.next, next_heading));
 }
 
 }  // namespace stratagem::cli

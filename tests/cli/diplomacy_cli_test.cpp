@@ -469,6 +469,26 @@ TEST(DiplomacyRender, AdjudicatedPhaseExplainsEachOrder) {
             "  A Venice\n");
 }
 
+TEST(DiplomacyRender, AdjudicateInputShowsPositionAndOrders) {
+  const Outcome result = run({"diplomacy", "render"}, R"({"phase": "S1901M",
+      "units": {"FRANCE": ["A PAR", "F BRE"]}, "centers": {"FRANCE": ["PAR", "BRE"]},
+      "orders": {"FRANCE": ["A Par-Bur", "F Bre S A Par - Pic", "A Xyz H"]}})");
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "Spring 1901, movement\n"
+            "\n"
+            "France, supply centres: 2 (Brest, Paris)\n"
+            "  F Brest\n"
+            "  A Paris\n"
+            "\n"
+            "Spring 1901, movement: orders\n"
+            "\n"
+            "France\n"
+            "  A Paris - Burgundy\n"
+            "  F Brest supports A Paris - Picardy\n"
+            "  \"A Xyz H\"\n");
+}
+
 TEST(DiplomacyRender, RetreatChoicesInWords) {
   const Outcome adjudicated = adjudicate(R"({"phase": "F1901M",
       "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"]},
