@@ -27,24 +27,6 @@ Rules every_switch_flipped() {
   return rules;
 }
 
-// Positions with pieces on every board and cross-board situations close at hand: Kings off
-// the Ground, Heroes and Mages on the outer boards, Elementals on the Ground, Basilisks
-// under enemies, Dwarves near the far rank, Sylphs on the Ground.
-const std::vector<std::string> kBusyPositions = {
-    std::string(kStartPositionText),
-    testing::position_text({{'K', "1e4"}, {'k', "3h5"}, {'M', "3e6"}, {'m', "1h2"}, {'H', "1c3"}, {'h', "3j6"},
-                            {'E', "2f5"}, {'e', "3g5"}, {'B', "3d5"}, {'b', "3e3"}, {'P', "2e5"}, {'p', "2h7"},
-                            {'C', "3b2"}, {'c', "1j7"}, {'R', "1f7"}, {'r', "1b6"}, {'G', "2c6"}, {'g', "1k3"},
-                            {'S', "2g4"}, {'s', "1d5"}, {'D', "3h7"}, {'d', "2c2"}, {'W', "2k6"}, {'w', "2a3"},
-                            {'O', "2a8"}, {'o', "2l1"}, {'T', "2d3"}, {'t', "2j4"}, {'U', "2b5"}, {'u', "2i6"}},
-                           'g'),
-    testing::position_text({{'K', "2f3"}, {'k', "2f6"}, {'B', "3f6"}, {'b', "3f3"}, {'M', "2c3"}, {'m', "2i7"},
-                            {'E', "3e5"}, {'e', "3g4"}, {'R', "1f4"}, {'r', "1e5"}, {'H', "2b6"}, {'h', "2k3"},
-                            {'D', "2d7"}, {'d', "3j2"}, {'D', "3a7"}, {'d', "2g2"}, {'S', "1b7"}, {'s', "2h4"},
-                            {'W', "2e7"}, {'w', "2h2"}, {'P', "1c6"}, {'p', "3i3"}, {'G', "1a5"}, {'g', "2j5"}},
-                           's'),
-};
-
 bool same_position(const Position& a, const Position& b) {
   if (a.text() != b.text() || a.key() != b.key() || a.repetition_count() != b.repetition_count()) return false;
   for (int bd = 0; bd < kBoardCount; ++bd)
@@ -129,7 +111,7 @@ void check_position(Position& pos) {
 void check_playouts(const Rules& rules, std::uint64_t seed, int games, int max_plies) {
   std::mt19937_64 random(seed);
   for (int game = 0; game < games; ++game) {
-    const auto& start = kBusyPositions[static_cast<std::size_t>(game) % kBusyPositions.size()];
+    const auto& start = testing::kBusyPositions[static_cast<std::size_t>(game) % testing::kBusyPositions.size()];
     auto parsed = Position::from_text(start, rules);
     ASSERT_TRUE(parsed) << parsed.error();
     Position pos = *parsed;
@@ -165,7 +147,7 @@ TEST(CrossCheck, EachSwitchAloneOverRandomPlayouts) {
 }
 
 TEST(CrossCheck, BusyPositionsAreValid) {
-  for (const auto& text : kBusyPositions) {
+  for (const auto& text : testing::kBusyPositions) {
     auto pos = Position::from_text(text);
     ASSERT_TRUE(pos) << pos.error();
     EXPECT_EQ(pos->text(), text);

@@ -68,4 +68,22 @@ inline std::vector<std::string> sorted(std::vector<std::string> texts) {
   return texts;
 }
 
+// Positions with pieces on every board and cross-board situations close at hand: Kings off
+// the Ground, Heroes and Mages on the outer boards, Elementals on the Ground, Basilisks
+// under enemies, Dwarves near the far rank, Sylphs on the Ground.
+inline const std::vector<std::string> kBusyPositions = {
+    std::string(kStartPositionText),
+    position_text({{'K', "1e4"}, {'k', "3h5"}, {'M', "3e6"}, {'m', "1h2"}, {'H', "1c3"}, {'h', "3j6"},
+                            {'E', "2f5"}, {'e', "3g5"}, {'B', "3d5"}, {'b', "3e3"}, {'P', "2e5"}, {'p', "2h7"},
+                            {'C', "3b2"}, {'c', "1j7"}, {'R', "1f7"}, {'r', "1b6"}, {'G', "2c6"}, {'g', "1k3"},
+                            {'S', "2g4"}, {'s', "1d5"}, {'D', "3h7"}, {'d', "2c2"}, {'W', "2k6"}, {'w', "2a3"},
+                            {'O', "2a8"}, {'o', "2l1"}, {'T', "2d3"}, {'t', "2j4"}, {'U', "2b5"}, {'u', "2i6"}},
+                           'g'),
+    position_text({{'K', "2f3"}, {'k', "2f6"}, {'B', "3f6"}, {'b', "3f3"}, {'M', "2c3"}, {'m', "2i7"},
+                            {'E', "3e5"}, {'e', "3g4"}, {'R', "1f4"}, {'r', "1e5"}, {'H', "2b6"}, {'h', "2k3"},
+                            {'D', "2d7"}, {'d', "3j2"}, {'D', "3a7"}, {'d', "2g2"}, {'S', "1b7"}, {'s', "2h4"},
+                            {'W', "2e7"}, {'w', "2h2"}, {'P', "1c6"}, {'p', "3i3"}, {'G', "1a5"}, {'g', "2j5"}},
+                           's'),
+};
+
 }  // namespace stratagem::dragonchess::testing
