@@ -20,23 +20,30 @@ namespace {
 // stands on the board (type and coast) where the writer left them out.
 Order with_unit(const Order& order, UnitType type, Location at) {
   switch (order.kind()) {
-    case OrderKind::Hold: return Order::hold(type, at);
-    case OrderKind::Move: return Order::move(type, at, order.target(), order.via_convoy());
-    case OrderKind::SupportHold: return Order::support_hold(type, at, order.target());
-    case OrderKind::SupportMove: return Order::support_move(type, at, order.target(), order.dest());
-    case OrderKind::Convoy: return Order::convoy(at, order.target(), order.dest());
-    case OrderKind::Retreat: return Order::retreat(type, at, order.target());
-    case OrderKind::Disband: return Order::disband(type, at);
-    case OrderKind::Remove: return Order::remove(type, at);
+    case OrderKind::Hold:
+      return Order::hold(type, at);
+    case OrderKind::Move:
+      return Order::move(type, at, order.target(), order.via_convoy());
+    case OrderKind::SupportHold:
+      return Order::support_hold(type, at, order.target());
+    case OrderKind::SupportMove:
+      return Order::support_move(type, at, order.target(), order.dest());
+    case OrderKind::Convoy:
+      return Order::convoy(at, order.target(), order.dest());
+    case OrderKind::Retreat:
+      return Order::retreat(type, at, order.target());
+    case OrderKind::Disband:
+      return Order::disband(type, at);
+    case OrderKind::Remove:
+      return Order::remove(type, at);
     case OrderKind::Build:
-    case OrderKind::Waive: break;
+    case OrderKind::Waive:
+      break;
   }
   return order;
 }
 
-bool names_a_unit(const Order& order) {
-  return order.kind() != OrderKind::Build && order.kind() != OrderKind::Waive;
-}
+bool names_a_unit(const Order& order) { return order.kind() != OrderKind::Build && order.kind() != OrderKind::Waive; }
 
 class ReportBuilder {
  public:
@@ -54,8 +61,7 @@ class ReportBuilder {
 
   OrderReport carried(const ParsedOrder& parsed, const Order& order) const {
     OrderReport report;
-    if (order.kind() != OrderKind::Waive)
-      report.unit = format_unit(variant_, order.unit_type(), order.unit());
+    if (order.kind() != OrderKind::Waive) report.unit = format_unit(variant_, order.unit_type(), order.unit());
     report.order = format_order(variant_, order, supported_type(parsed, order));
     if (order.kind() == OrderKind::Waive) {
       report.result = Outcome::Ok;
@@ -99,9 +105,7 @@ class ReportBuilder {
   }
 
  private:
-  const Resolution& resolution_at(Location at) const {
-    return result_.resolutions[index(variant_.province_of(at))];
-  }
+  const Resolution& resolution_at(Location at) const { return result_.resolutions[index(variant_.province_of(at))]; }
 
   // The type of the supported unit: as it stands on the board, else as written.
   UnitType supported_type(const ParsedOrder& parsed, const Order& order) const {
@@ -181,10 +185,8 @@ PhaseReport adjudicate_phase(const Variant& variant, const RuleOptions& rules, c
     const Unit unit = *builder.unit_at(variant.main_location(province_at(p)));
     unordered.emplace_back(variant.location_code(unit.location), unit);
   });
-  std::sort(unordered.begin(), unordered.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [code, unit] : unordered)
-    report.results[index(unit.power)].push_back(builder.without_order(unit));
+  std::sort(unordered.begin(), unordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [code, unit] : unordered) report.results[index(unit.power)].push_back(builder.without_order(unit));
   return report;
 }
 

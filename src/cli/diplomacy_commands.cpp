@@ -71,13 +71,16 @@ T or_bad_input(tl::expected<T, std::string> value) {
 
 RuleOptions rules_named(const std::string& name) {
   auto rules = rules_by_name(name);
-  if (!rules) throw BadInput{fmt::format("--rules: unknown rule profile {} (the profiles are standard, datc)", in_quotes(name))};
+  if (!rules)
+    throw BadInput{fmt::format("--rules: unknown rule profile {} (the profiles are standard, datc)", in_quotes(name))};
   return *rules;
 }
 
 Language language_named(const std::string& code) {
   auto language = language_by_code(code);
-  if (!language) throw BadInput{fmt::format("--lang: unknown language {} (the languages are en, zh-Hant, zh-Hans, ja)", in_quotes(code))};
+  if (!language)
+    throw BadInput{
+        fmt::format("--lang: unknown language {} (the languages are en, zh-Hant, zh-Hans, ja)", in_quotes(code))};
   return *language;
 }
 
@@ -161,7 +164,8 @@ void run_selfplay(const SelfplayOptions& options) {
   std::uint64_t seed = 0;
   const char* seed_end = options.seed.data() + options.seed.size();
   if (auto [end, error] = std::from_chars(options.seed.data(), seed_end, seed); error != std::errc{} || end != seed_end)
-    throw BadInput{fmt::format("--seed: {} is not a whole number from 0 to 18446744073709551615", in_quotes(options.seed))};
+    throw BadInput{
+        fmt::format("--seed: {} is not a whole number from 0 to 18446744073709551615", in_quotes(options.seed))};
   const RuleOptions rules = rules_named(options.rules);
   const auto start = std::chrono::steady_clock::now();
   const SelfplayStats stats = play_random_games(variant, rules, options.games, seed, options.max_year);
@@ -209,8 +213,8 @@ void add_diplomacy_commands(CLI::App& app) {
   demo->callback([demo_options] { run_demo(*demo_options); });
 
   auto selfplay_options = std::make_shared<SelfplayOptions>();
-  CLI::App* selfplay = diplomacy->add_subcommand(
-      "selfplay", "Play random games from the start and print their throughput as JSON");
+  CLI::App* selfplay =
+      diplomacy->add_subcommand("selfplay", "Play random games from the start and print their throughput as JSON");
   selfplay->add_option("--games", selfplay_options->games, "Number of games (at least 1)")->required();
   selfplay->add_option("--seed", selfplay_options->seed, "Random seed")->required();
   selfplay->add_option("--max-year", selfplay_options->max_year, "Last year played (default 1930)");

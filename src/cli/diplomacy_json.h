@@ -23,13 +23,11 @@ namespace stratagem::cli {
 tl::expected<nlohmann::json, std::string> parse_json(std::string_view text);
 
 // The input of `adjudicate`: variant, phase, units, centers, retreats, orders.
-tl::expected<PhaseInput, std::string> read_phase_input(const diplomacy::Variant& variant,
-                                                       const nlohmann::json& input);
+tl::expected<PhaseInput, std::string> read_phase_input(const diplomacy::Variant& variant, const nlohmann::json& input);
 // A position as `write_state` writes it. `path` names the object in messages ("" at the
 // top level, "next" inside an adjudicate output).
 tl::expected<diplomacy::GameState, std::string> read_state(const diplomacy::Variant& variant,
-                                                           const nlohmann::json& input,
-                                                           const std::string& path);
+                                                           const nlohmann::json& input, const std::string& path);
 // An adjudicate output, as `write_phase_report` writes it.
 tl::expected<PhaseReport, std::string> read_phase_report(const diplomacy::Variant& variant,
                                                          const nlohmann::json& input);

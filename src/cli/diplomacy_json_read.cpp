@@ -32,13 +32,20 @@ tl::unexpected<std::string> failure(fmt::format_string<Args...> format, Args&&..
 
 std::string_view kind_of(const json& value) {
   switch (value.type()) {
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "a list";
-    case json::value_t::string: return "a string";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::null: return "null";
-    case json::value_t::discarded: return "nothing";
-    default: return "a number";
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::array:
+      return "a list";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::discarded:
+      return "nothing";
+    default:
+      return "a number";
   }
 }
 
@@ -66,7 +73,8 @@ Checked check_fields(const json& object, const std::string& path, std::initializ
 // {"POWER": value, ...}: calls read(power, path of the power's value, value) for each key.
 template <class Read>
 Checked for_each_power(const Variant& variant, const json& object, const std::string& path, Read read) {
-  if (!object.is_object()) return failure("{}: expected an object with one key per power, got {}", path, kind_of(object));
+  if (!object.is_object())
+    return failure("{}: expected an object with one key per power, got {}", path, kind_of(object));
   std::array<std::string, kMaxPowers> written_as;
   for (const auto& item : object.items()) {
     auto power = read_power(variant, item.key());
@@ -106,8 +114,8 @@ tl::expected<Phase, std::string> read_phase(const json& object, const std::strin
   const std::string& text = value->get_ref<const std::string&>();
   auto phase = parse_phase_code(text);
   if (!phase)
-    return failure("{}: {} is not a phase (season S, F or W, year, type M, R or A: S1901M, F1901R, W1901A)",
-                   where, in_quotes(text));
+    return failure("{}: {} is not a phase (season S, F or W, year, type M, R or A: S1901M, F1901R, W1901A)", where,
+                   in_quotes(text));
   return *phase;
 }
 
@@ -167,17 +175,19 @@ class PositionReader {
     // "retreats is used only in R phases": elsewhere it is ignored, as in the contract's
     // own example (an S1901M input with retreats).
     if (!retreats || state_.phase.type != PhaseType::Retreat) return {};
-    return for_each_power(variant_, *retreats, where, [&](Power power, const std::string& power_path, const json& units) {
-      if (!units.is_object())
-        return Checked(failure("{}: expected an object from each dislodged unit to the places it may retreat to, got {}",
-                               power_path, kind_of(units)));
-      for (const auto& item : units.items())
-        if (Checked ok = read_dislodged(power, fmt::format("{}[{}]", power_path, in_quotes(item.key())), item.key(),
-                                        item.value());
-            !ok)
-          return ok;
-      return Checked{};
-    });
+    return for_each_power(
+        variant_, *retreats, where, [&](Power power, const std::string& power_path, const json& units) {
+          if (!units.is_object())
+            return Checked(
+                failure("{}: expected an object from each dislodged unit to the places it may retreat to, got {}",
+                        power_path, kind_of(units)));
+          for (const auto& item : units.items())
+            if (Checked ok = read_dislodged(power, fmt::format("{}[{}]", power_path, in_quotes(item.key())), item.key(),
+                                            item.value());
+                !ok)
+              return ok;
+          return Checked{};
+        });
   }
 
   Checked read_dislodged(Power power, const std::string& where, const std::string& text, const json& places) {
@@ -189,16 +199,18 @@ class PositionReader {
                      where, variant_.power_code(power), english_name(province), unit_source_[index(province)]);
     std::string& earlier = dislodged_source_[index(province)];
     if (!earlier.empty())
-      return failure("{}: two units dislodged from {}: {} and {}", where, english_name(province), earlier, in_quotes(text));
+      return failure("{}: two units dislodged from {}: {} and {}", where, english_name(province), earlier,
+                     in_quotes(text));
     earlier = in_quotes(text);
     const Unit dislodged{unit->type, power, unit->location};
     DislodgedUnit entry{dislodged, {}};
-    if (Checked ok = for_each_text(places, where, "places", [&](const std::string& item_path, const std::string& place) {
-          auto to = retreat_place(dislodged, place);
-          if (!to) return Checked(failure("{}: {}", item_path, to.error()));
-          entry.retreats.insert(index(*to));
-          return Checked{};
-        });
+    if (Checked ok = for_each_text(places, where, "places",
+                                   [&](const std::string& item_path, const std::string& place) {
+                                     auto to = retreat_place(dislodged, place);
+                                     if (!to) return Checked(failure("{}: {}", item_path, to.error()));
+                                     entry.retreats.insert(index(*to));
+                                     return Checked{};
+                                   });
         !ok)
       return ok;
     state_.add_dislodged(variant_, entry);
@@ -214,7 +226,8 @@ class PositionReader {
     const std::string mover = format_unit(variant_, unit);
     if (unit.type == UnitType::Army) {
       if (*to != variant_.main_location(province))
-        return failure("{} is a coast; an army retreats to a province ({})", in_quotes(text), variant_.province_code(province));
+        return failure("{} is a coast; an army retreats to a province ({})", in_quotes(text),
+                       variant_.province_code(province));
       if (!variant_.army_neighbours(variant_.province_of(unit.location)).contains(index(province)))
         return failure("{} cannot move to {}", mover, english_name(province));
     } else {
@@ -246,26 +259,25 @@ class PositionReader {
     }
     std::array<std::string, kMaxProvinces> owner_source;
     return for_each_power(variant_, *centres, where, [&](Power power, const std::string& power_path, const json& list) {
-      return for_each_text(list, power_path, "supply centres", [&](const std::string& item_path, const std::string& text) {
-        auto at = read_location(variant_, text);
-        if (!at) return Checked(failure("{}: {}", item_path, at.error()));
-        const Province province = variant_.province_of(*at);
-        if (!variant_.is_supply_centre(province))
-          return Checked(failure("{}: {} is not a supply centre", item_path, english_name(province)));
-        std::string& earlier = owner_source[index(province)];
-        if (!earlier.empty())
-          return Checked(failure("{}: {} is owned twice: {} and {} {}", item_path, english_name(province), earlier,
-                                 item_path, in_quotes(text)));
-        earlier = fmt::format("{} {}", item_path, in_quotes(text));
-        state_.set_centre_owner(province, power);
-        return Checked{};
-      });
+      return for_each_text(
+          list, power_path, "supply centres", [&](const std::string& item_path, const std::string& text) {
+            auto at = read_location(variant_, text);
+            if (!at) return Checked(failure("{}: {}", item_path, at.error()));
+            const Province province = variant_.province_of(*at);
+            if (!variant_.is_supply_centre(province))
+              return Checked(failure("{}: {} is not a supply centre", item_path, english_name(province)));
+            std::string& earlier = owner_source[index(province)];
+            if (!earlier.empty())
+              return Checked(failure("{}: {} is owned twice: {} and {} {}", item_path, english_name(province), earlier,
+                                     item_path, in_quotes(text)));
+            earlier = fmt::format("{} {}", item_path, in_quotes(text));
+            state_.set_centre_owner(province, power);
+            return Checked{};
+          });
     });
   }
 
-  const std::string& english_name(Province province) const {
-    return variant_.province_name(province, Language::En);
-  }
+  const std::string& english_name(Province province) const { return variant_.province_name(province, Language::En); }
 
   const Variant& variant_;
   std::string path_;
@@ -277,14 +289,15 @@ tl::expected<std::optional<std::string>, std::string> read_optional_text(const j
                                                                          const std::string& path) {
   const json* value = find_field(entry, field);
   if (!value || value->is_null()) return std::nullopt;
-  if (!value->is_string()) return failure("{}: expected a string or null, got {}", field_path(path, field), kind_of(*value));
+  if (!value->is_string())
+    return failure("{}: expected a string or null, got {}", field_path(path, field), kind_of(*value));
   return value->get<std::string>();
 }
 
 tl::expected<OrderReport, std::string> read_order_report(const json& entry, const std::string& path) {
-  if (Checked ok = check_fields(entry, path,
-                                {"unit", "input", "order", "result", "error", "by", "strength", "opposing_strength",
-                                 "paradox", "disbanded"});
+  if (Checked ok = check_fields(
+          entry, path,
+          {"unit", "input", "order", "result", "error", "by", "strength", "opposing_strength", "paradox", "disbanded"});
       !ok)
     return tl::unexpected(ok.error());
   OrderReport report;
@@ -307,8 +320,8 @@ tl::expected<OrderReport, std::string> read_order_report(const json& entry, cons
   if (!known_result)
     return failure("{}: expected one of ok, bounce, cut, dislodged, no_convoy, void, invalid, hold",
                    field_path(path, "result"));
-  for (auto [field, target] : {std::pair{"strength", &report.strength},
-                               std::pair{"opposing_strength", &report.opposing_strength}}) {
+  for (auto [field, target] :
+       {std::pair{"strength", &report.strength}, std::pair{"opposing_strength", &report.opposing_strength}}) {
     const json* value = find_field(entry, field);
     if (!value) continue;
     if (!value->is_number_integer() || *value < 0 || *value > 99)
@@ -318,7 +331,8 @@ tl::expected<OrderReport, std::string> read_order_report(const json& entry, cons
   for (auto [field, target] : {std::pair{"paradox", &report.paradox}, std::pair{"disbanded", &report.disbanded}}) {
     const json* value = find_field(entry, field);
     if (!value) continue;
-    if (!value->is_boolean()) return failure("{}: expected true or false, got {}", field_path(path, field), kind_of(*value));
+    if (!value->is_boolean())
+      return failure("{}: expected true or false, got {}", field_path(path, field), kind_of(*value));
     *target = value->get<bool>();
   }
   return report;
@@ -367,14 +381,17 @@ tl::expected<PhaseInput, std::string> read_phase_input(const Variant& variant, c
   const json* orders = find_field(input, "orders");
   if (!orders) return phase_input;
   std::vector<std::vector<std::string>> by_power(variant.power_count());
-  if (Checked ok = for_each_power(variant, *orders, "orders", [&](Power power, const std::string& power_path, const json& list) {
-        if (list.is_array() && list.size() > kMaxOrdersPerPower)
-          return Checked(failure("{}: {} orders; a power may give at most {}", power_path, list.size(), kMaxOrdersPerPower));
-        return for_each_text(list, power_path, "orders", [&](const std::string&, const std::string& text) {
-          by_power[index(power)].push_back(text);
-          return Checked{};
-        });
-      });
+  if (Checked ok = for_each_power(variant, *orders, "orders",
+                                  [&](Power power, const std::string& power_path, const json& list) {
+                                    if (list.is_array() && list.size() > kMaxOrdersPerPower)
+                                      return Checked(failure("{}: {} orders; a power may give at most {}", power_path,
+                                                             list.size(), kMaxOrdersPerPower));
+                                    return for_each_text(list, power_path, "orders",
+                                                         [&](const std::string&, const std::string& text) {
+                                                           by_power[index(power)].push_back(text);
+                                                           return Checked{};
+                                                         });
+                                  });
       !ok)
     return tl::unexpected(ok.error());
   for (int p = 0; p < variant.power_count(); ++p)
@@ -393,15 +410,18 @@ tl::expected<PhaseReport, std::string> read_phase_report(const Variant& variant,
   PhaseReport report{*phase, std::vector<std::vector<OrderReport>>(variant.power_count()), *next_state};
   const json* results = find_field(input, "results");
   if (!results) return failure("results: missing (the outcome of each order, by power)");
-  if (Checked ok = for_each_power(variant, *results, "results", [&](Power power, const std::string& power_path, const json& list) {
-        if (!list.is_array()) return Checked(failure("{}: expected a list of results, got {}", power_path, kind_of(list)));
-        for (std::size_t i = 0; i < list.size(); ++i) {
-          auto entry = read_order_report(list[i], fmt::format("{}[{}]", power_path, i));
-          if (!entry) return Checked(tl::unexpected(entry.error()));
-          report.results[index(power)].push_back(std::move(*entry));
-        }
-        return Checked{};
-      });
+  if (Checked ok = for_each_power(variant, *results, "results",
+                                  [&](Power power, const std::string& power_path, const json& list) {
+                                    if (!list.is_array())
+                                      return Checked(
+                                          failure("{}: expected a list of results, got {}", power_path, kind_of(list)));
+                                    for (std::size_t i = 0; i < list.size(); ++i) {
+                                      auto entry = read_order_report(list[i], fmt::format("{}[{}]", power_path, i));
+                                      if (!entry) return Checked(tl::unexpected(entry.error()));
+                                      report.results[index(power)].push_back(std::move(*entry));
+                                    }
+                                    return Checked{};
+                                  });
       !ok)
     return tl::unexpected(ok.error());
   return report;

@@ -13,8 +13,8 @@ using nlohmann::ordered_json;
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kOutcomeCodes = {"ok",        "bounce",    "cut",  "dislodged",
-                                                           "no_convoy", "void", "invalid", "hold"};
+constexpr std::array<std::string_view, 8> kOutcomeCodes = {"ok",        "bounce", "cut",     "dislodged",
+                                                           "no_convoy", "void",   "invalid", "hold"};
 
 // Location codes sorted alphabetically, so that output does not depend on map order.
 std::vector<std::string> sorted_codes(const Variant& variant, const LocationSet& locations) {

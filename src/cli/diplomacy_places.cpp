@@ -69,8 +69,7 @@ tl::expected<Power, std::string> read_power(const Variant& variant, std::string_
     }
   if (matches == 1) return found;
   std::string known;
-  for (int p = 0; p < variant.power_count(); ++p)
-    known += (p ? ", " : "") + variant.power_code(power_at(p));
+  for (int p = 0; p < variant.power_count(); ++p) known += (p ? ", " : "") + variant.power_code(power_at(p));
   return tl::unexpected(fmt::format("unknown power {} (the powers are {})", in_quotes(text), known));
 }
 
@@ -92,20 +91,22 @@ tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::str
   const Province province = variant.province_of(at);
   const std::string name = province_name(variant, at);
   switch (variant.terrain(province)) {
-    case Terrain::Impassable: return not_a_unit(fmt::format("no unit can stand in {}", name));
+    case Terrain::Impassable:
+      return not_a_unit(fmt::format("no unit can stand in {}", name));
     case Terrain::Sea:
       if (type == UnitType::Army) return not_a_unit(fmt::format("an army cannot stand at sea ({})", name));
       break;
     case Terrain::Inland:
       if (type == UnitType::Fleet) return not_a_unit(fmt::format("a fleet cannot stand inland ({})", name));
       break;
-    case Terrain::Coastal: break;
+    case Terrain::Coastal:
+      break;
   }
   if (type == UnitType::Army && at != variant.main_location(province))
     return not_a_unit(fmt::format("an army stands in {}, not on one of its coasts", name));
   if (type == UnitType::Fleet && !variant.fleet_can_stand(at))
-    return not_a_unit(fmt::format("a fleet in {} must say which coast it is on ({})", name,
-                                  coast_choices(variant, province)));
+    return not_a_unit(
+        fmt::format("a fleet in {} must say which coast it is on ({})", name, coast_choices(variant, province)));
   return PlacedUnit{type, at};
 }
 

@@ -18,12 +18,10 @@ namespace stratagem::cli {
 std::string in_quotes(std::string_view text);
 
 // A power by its canonical code or any of its names ("FRANCE", "France", "法國").
-tl::expected<diplomacy::Power, std::string> read_power(const diplomacy::Variant& variant,
-                                                       std::string_view text);
+tl::expected<diplomacy::Power, std::string> read_power(const diplomacy::Variant& variant, std::string_view text);
 
 // A location as written: a province without a coast is its main location.
-tl::expected<diplomacy::Location, std::string> read_location(const diplomacy::Variant& variant,
-                                                             std::string_view text);
+tl::expected<diplomacy::Location, std::string> read_location(const diplomacy::Variant& variant, std::string_view text);
 
 // A unit with its type written, on a location where a unit of that type can stand
 // (a fleet on a split coast must name the coast).

@@ -19,8 +19,8 @@ struct OrderReport {
   std::optional<std::string> input;  // as written; none: the unit had no order
   std::optional<std::string> order;  // canonical order; none: the text was not understood
   diplomacy::Outcome result = diplomacy::Outcome::Hold;
-  std::string error;                 // invalid and void orders: why
-  std::optional<std::string> by;     // bounce, cut, dislodged: the unit that did it
+  std::string error;              // invalid and void orders: why
+  std::optional<std::string> by;  // bounce, cut, dislodged: the unit that did it
   int strength = 0;
   int opposing_strength = 0;
   bool paradox = false;

@@ -115,7 +115,8 @@ class Renderer {
     const std::string& name = variant_.province_name(variant_.province_of(at), language_);
     const Coast coast = variant_.coast_of(at);
     if (coast == Coast::None) return name;
-    return fill(words_.place_on_coast, fmt::arg("place", name), fmt::arg("coast", words_.coasts[static_cast<int>(coast)]));
+    return fill(words_.place_on_coast, fmt::arg("place", name),
+                fmt::arg("coast", words_.coasts[static_cast<int>(coast)]));
   }
 
   std::string unit(UnitType type, Location at) const {
@@ -126,7 +127,8 @@ class Renderer {
   std::string retreat_choices(const DislodgedUnit& dislodged) const {
     if (dislodged.retreats.empty()) return fill(words_.must_disband, fmt::arg("unit", unit(dislodged.unit)));
     ByCode places;
-    dislodged.retreats.for_each([&](int l) { places.add(variant_.location_code(location_at(l)), place(location_at(l))); });
+    dislodged.retreats.for_each(
+        [&](int l) { places.add(variant_.location_code(location_at(l)), place(location_at(l))); });
     return fill(words_.may_retreat, fmt::arg("unit", unit(dislodged.unit)),
                 fmt::arg("places", joined(places.sorted(), words_.list_separator)));
   }
@@ -139,16 +141,26 @@ class Renderer {
                   fmt::arg("to", to == Location::None ? "" : place(to)));
     };
     switch (o.kind()) {
-      case OrderKind::Hold: return with(words_.hold, "", Location::None);
-      case OrderKind::Move: return with(o.via_convoy() ? words_.move_via_convoy : words_.move, "", o.target());
-      case OrderKind::SupportHold: return with(words_.support_hold, unit(parsed.target_type, o.target()), Location::None);
-      case OrderKind::SupportMove: return with(words_.support_move, unit(parsed.target_type, o.target()), o.dest());
-      case OrderKind::Convoy: return with(words_.convoy, unit(UnitType::Army, o.target()), o.dest());
-      case OrderKind::Retreat: return with(words_.retreat, "", o.target());
-      case OrderKind::Disband: return with(words_.disband, "", Location::None);
-      case OrderKind::Build: return with(words_.build, "", Location::None);
-      case OrderKind::Remove: return with(words_.remove, "", Location::None);
-      case OrderKind::Waive: return std::string(words_.waive);
+      case OrderKind::Hold:
+        return with(words_.hold, "", Location::None);
+      case OrderKind::Move:
+        return with(o.via_convoy() ? words_.move_via_convoy : words_.move, "", o.target());
+      case OrderKind::SupportHold:
+        return with(words_.support_hold, unit(parsed.target_type, o.target()), Location::None);
+      case OrderKind::SupportMove:
+        return with(words_.support_move, unit(parsed.target_type, o.target()), o.dest());
+      case OrderKind::Convoy:
+        return with(words_.convoy, unit(UnitType::Army, o.target()), o.dest());
+      case OrderKind::Retreat:
+        return with(words_.retreat, "", o.target());
+      case OrderKind::Disband:
+        return with(words_.disband, "", Location::None);
+      case OrderKind::Build:
+        return with(words_.build, "", Location::None);
+      case OrderKind::Remove:
+        return with(words_.remove, "", Location::None);
+      case OrderKind::Waive:
+        return std::string(words_.waive);
     }
     return self;
   }
@@ -190,8 +202,10 @@ class Renderer {
     else
       said = words_.outcomes[outcome];
     if (entry.strength && entry.opposing_strength)
-      said += fmt::format(" {}", fill(words_.strengths, fmt::arg("strength", entry.strength), fmt::arg("opposing", entry.opposing_strength)));
-    if (!entry.error.empty()) said = fill(words_.with_reason, fmt::arg("outcome", said), fmt::arg("reason", entry.error));
+      said += fmt::format(" {}", fill(words_.strengths, fmt::arg("strength", entry.strength),
+                                      fmt::arg("opposing", entry.opposing_strength)));
+    if (!entry.error.empty())
+      said = fill(words_.with_reason, fmt::arg("outcome", said), fmt::arg("reason", entry.error));
     return fill(words_.result_line, fmt::arg("order", subject), fmt::arg("outcome", said));
   }
 

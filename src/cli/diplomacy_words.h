@@ -13,7 +13,7 @@
 namespace stratagem::cli {
 
 struct Words {
-  std::string_view phase;  // {season} {year} {type}
+  std::string_view phase;                       // {season} {year} {type}
   std::array<std::string_view, 3> seasons;      // by Season
   std::array<std::string_view, 3> phase_types;  // by PhaseType
   std::array<std::string_view, 2> unit_types;   // by UnitType
@@ -22,25 +22,25 @@ struct Words {
   std::string_view place_on_coast;              // {place} {coast}
 
   // Orders: {unit} gives the order, {other} is the supported or convoyed unit.
-  std::string_view hold, move, move_via_convoy, support_hold, support_move, convoy, retreat, disband, build,
-      remove, waive;
+  std::string_view hold, move, move_via_convoy, support_hold, support_move, convoy, retreat, disband, build, remove,
+      waive;
 
   // Outcomes by Outcome; `outcomes_by` names the unit that did it ({by}): bounce, cut
   // and dislodged only.
   std::array<std::string_view, 8> outcomes;
   std::array<std::string_view, 8> outcomes_by;
-  std::string_view strengths;       // {strength} {opposing}
+  std::string_view strengths;  // {strength} {opposing}
   std::string_view no_order_disbanded;
   std::string_view civil_disorder;  // a unit removed for a power that ordered too few removals
   std::string_view with_reason;     // {outcome} {reason}
   std::string_view result_line;     // {order} {outcome}
 
-  std::string_view orders_heading;   // {phase}
-  std::string_view next_heading;     // {phase}
-  std::string_view power_heading;    // {power} {count}
-  std::string_view centre_list;      // {centres}, after the power heading when there are any
-  std::string_view may_retreat;      // {unit} {places}
-  std::string_view must_disband;     // {unit}
+  std::string_view orders_heading;  // {phase}
+  std::string_view next_heading;    // {phase}
+  std::string_view power_heading;   // {power} {count}
+  std::string_view centre_list;     // {centres}, after the power heading when there are any
+  std::string_view may_retreat;     // {unit} {places}
+  std::string_view must_disband;    // {unit}
   std::string_view list_separator;
 };
 

@@ -149,8 +149,8 @@ TEST(DiplomacyAdjudicate, DislodgementLeadsToARetreatPhase) {
   // Centres change hands only after the Fall retreats.
   next["centers"] = every_power(json(R"({"FRANCE": ["MAR", "PAR"], "GERMANY": ["MUN"]})"));
   // Not Paris, where the attacker came from, nor occupied Marseilles.
-  next["retreats"] = every_power(json(R"({"GERMANY": {"A BUR": ["BEL", "GAS", "MUN", "PIC", "RUH"]}})"),
-                                 ordered_json::object());
+  next["retreats"] =
+      every_power(json(R"({"GERMANY": {"A BUR": ["BEL", "GAS", "MUN", "PIC", "RUH"]}})"), ordered_json::object());
   EXPECT_EQ(out["next"], next);
 }
 
@@ -213,7 +213,8 @@ TEST(DiplomacyAdjudicate, ReadsEveryNotationAndWritesTheCanonicalOne) {
 
 TEST(DiplomacyAdjudicate, DatcProfileIsAccepted) {
   const ordered_json out = json_line(adjudicate(R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
-      "orders": {"FRANCE": ["A Par H"]}})", {"--rules", "datc"}));
+      "orders": {"FRANCE": ["A Par H"]}})",
+                                                {"--rules", "datc"}));
   EXPECT_EQ(out["results"]["FRANCE"], json(R"([{"unit": "A PAR", "input": "A Par H", "order": "A PAR H",
       "result": "ok"}])"));
 }
@@ -264,8 +265,8 @@ TEST(DiplomacyAdjudicate, AdjustmentBuildsAndCivilDisorder) {
                   {"unit": "A BUR", "input": null, "order": null, "result": "hold"},
                   {"unit": "F KIE", "input": null, "order": null, "result": "hold", "disbanded": true}]})"));
   expected["next"]["phase"] = "S1902M";
-  expected["next"]["units"] = every_power(
-      json(R"({"FRANCE": ["F BRE", "F MAO", "A PAR", "A POR", "A SPA"], "GERMANY": ["A BUR"]})"));
+  expected["next"]["units"] =
+      every_power(json(R"({"FRANCE": ["F BRE", "F MAO", "A PAR", "A POR", "A SPA"], "GERMANY": ["A BUR"]})"));
   expected["next"]["centers"] =
       every_power(json(R"({"FRANCE": ["BRE", "MAR", "PAR", "POR", "SPA"], "GERMANY": ["MUN"]})"));
   EXPECT_EQ(out, expected);
@@ -296,18 +297,23 @@ INSTANTIATE_TEST_SUITE_P(
         BadInputCase{"NotAnObject", R"([1, 2])", "input: expected a JSON object, got a list"},
         BadInputCase{"KeyTwice", R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "FRANCE": []}})",
                      R"(input: the key "FRANCE" appears twice in one object)"},
-        BadInputCase{"UnknownField", R"({"phase": "S1901M", "units": {}, "centres": {}})",
-                     R"(input: unknown field "centres" (the fields are variant, phase, units, centers, retreats, orders))"},
+        BadInputCase{
+            "UnknownField", R"({"phase": "S1901M", "units": {}, "centres": {}})",
+            R"(input: unknown field "centres" (the fields are variant, phase, units, centers, retreats, orders))"},
         BadInputCase{"UnknownVariant", R"({"variant": "youngstown", "phase": "S1901M", "units": {}})",
                      R"(variant: unknown variant "youngstown" (the only variant is "standard"))"},
         BadInputCase{"NoPhase", R"({"units": {}})", R"(phase: missing (e.g. "S1901M"))"},
-        BadInputCase{"IllFormedPhase", R"({"phase": "S1901X", "units": {}})",
-                     R"(phase: "S1901X" is not a phase (season S, F or W, year, type M, R or A: S1901M, F1901R, W1901A))"},
-        BadInputCase{"AdjustmentInSpring", R"({"phase": "S1901A", "units": {}})",
-                     R"(phase: "S1901A" is not a phase (season S, F or W, year, type M, R or A: S1901M, F1901R, W1901A))"},
-        BadInputCase{"NoUnits", R"({"phase": "S1901M"})", "units: missing (an object with the list of units of each power)"},
-        BadInputCase{"UnknownPower", R"({"phase": "S1901M", "units": {"PRUSSIA": []}})",
-                     R"(units: unknown power "PRUSSIA" (the powers are AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY))"},
+        BadInputCase{
+            "IllFormedPhase", R"({"phase": "S1901X", "units": {}})",
+            R"(phase: "S1901X" is not a phase (season S, F or W, year, type M, R or A: S1901M, F1901R, W1901A))"},
+        BadInputCase{
+            "AdjustmentInSpring", R"({"phase": "S1901A", "units": {}})",
+            R"(phase: "S1901A" is not a phase (season S, F or W, year, type M, R or A: S1901M, F1901R, W1901A))"},
+        BadInputCase{"NoUnits", R"({"phase": "S1901M"})",
+                     "units: missing (an object with the list of units of each power)"},
+        BadInputCase{
+            "UnknownPower", R"({"phase": "S1901M", "units": {"PRUSSIA": []}})",
+            R"(units: unknown power "PRUSSIA" (the powers are AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY))"},
         BadInputCase{"PowerTwice", R"({"phase": "S1901M", "units": {"FRANCE": [], "France": []}})",
                      R"(units: FRANCE is given twice, as "FRANCE" and as "France")"},
         BadInputCase{"UnitsNotAList", R"({"phase": "S1901M", "units": {"FRANCE": "A PAR"}})",
@@ -316,44 +322,58 @@ INSTANTIATE_TEST_SUITE_P(
                      R"(units.FRANCE[2]: "A Xyz" is not a unit: unknown place "Xyz")"},
         BadInputCase{"UnitWithoutType", R"({"phase": "S1901M", "units": {"FRANCE": ["Par"]}})",
                      R"(units.FRANCE[0]: "Par" is not a unit: write A or F before the place)"},
-        BadInputCase{"OrderForAUnit", R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR - BUR"]}})",
-                     R"(units.FRANCE[0]: "A PAR - BUR" is not a unit: write the unit type (A or F) and its place, nothing else)"},
+        BadInputCase{
+            "OrderForAUnit", R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR - BUR"]}})",
+            R"(units.FRANCE[0]: "A PAR - BUR" is not a unit: write the unit type (A or F) and its place, nothing else)"},
         BadInputCase{"FleetInland", R"({"phase": "S1901M", "units": {"FRANCE": ["F PAR"]}})",
                      R"(units.FRANCE[0]: "F PAR" is not a unit: a fleet cannot stand inland (Paris))"},
         BadInputCase{"ArmyAtSea", R"({"phase": "S1901M", "units": {"ENGLAND": ["A NTH"]}})",
                      R"(units.ENGLAND[0]: "A NTH" is not a unit: an army cannot stand at sea (North Sea))"},
-        BadInputCase{"FleetWithoutCoast", R"({"phase": "S1901M", "units": {"RUSSIA": ["F STP"]}})",
-                     R"(units.RUSSIA[0]: "F STP" is not a unit: a fleet in St Petersburg must say which coast it is on (STP/NC or STP/SC))"},
+        BadInputCase{
+            "FleetWithoutCoast", R"({"phase": "S1901M", "units": {"RUSSIA": ["F STP"]}})",
+            R"(units.RUSSIA[0]: "F STP" is not a unit: a fleet in St Petersburg must say which coast it is on (STP/NC or STP/SC))"},
         BadInputCase{"ArmyOnACoast", R"({"phase": "S1901M", "units": {"FRANCE": ["A SPA/NC"]}})",
                      R"(units.FRANCE[0]: "A SPA/NC" is not a unit: an army stands in Spain, not on one of its coasts)"},
-        BadInputCase{"TwoUnitsInOneProvince", R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A Paris"]}})",
+        BadInputCase{"TwoUnitsInOneProvince",
+                     R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A Paris"]}})",
                      R"(units.GERMANY[0]: "A Paris" stands in Paris, where units.FRANCE[0] "A PAR" stands already)"},
         BadInputCase{"AdjustmentWithoutCentres", R"({"phase": "W1901A", "units": {}})",
                      "centers: missing; an adjustment phase needs the owner of every supply centre"},
         BadInputCase{"CentreNotASupplyCentre", R"({"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["BUR"]}})",
                      "centers.FRANCE[0]: Burgundy is not a supply centre"},
-        BadInputCase{"CentreOwnedTwice", R"({"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["PAR"], "GERMANY": ["Paris"]}})",
-                     R"(centers.GERMANY[0]: Paris is owned twice: centers.FRANCE[0] "PAR" and centers.GERMANY[0] "Paris")"},
-        BadInputCase{"DislodgedUnitAlsoInUnits", R"({"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "retreats": {"FRANCE": {"A PAR": []}}})",
-                     R"(retreats.FRANCE["A PAR"]: FRANCE has a unit in Paris that was not dislodged (units.FRANCE[0] "A PAR"), so none of its units was dislodged there)"},
-        BadInputCase{"RetreatNotAdjacent", R"({"phase": "S1901R", "units": {"GERMANY": ["A PAR"]}, "retreats": {"FRANCE": {"A PAR": ["MOS"]}}})",
-                     R"(retreats.FRANCE["A PAR"][0]: A PAR cannot move to Moscow)"},
-        BadInputCase{"RetreatOccupied", R"({"phase": "S1901R", "units": {"GERMANY": ["A PAR", "A PIC"]}, "retreats": {"FRANCE": {"A PAR": ["PIC"]}}})",
-                     R"(retreats.FRANCE["A PAR"][0]: Picardy is occupied by units.GERMANY[1] "A PIC")"},
-        BadInputCase{"RetreatCoastNeeded", R"({"phase": "S1901R", "units": {"ENGLAND": ["F MAO"]}, "retreats": {"FRANCE": {"F MAO": ["SPA"]}}})",
-                     R"(retreats.FRANCE["F MAO"][0]: F MAO can reach more than one coast of Spain: say which)"},
+        BadInputCase{
+            "CentreOwnedTwice",
+            R"({"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["PAR"], "GERMANY": ["Paris"]}})",
+            R"(centers.GERMANY[0]: Paris is owned twice: centers.FRANCE[0] "PAR" and centers.GERMANY[0] "Paris")"},
+        BadInputCase{
+            "DislodgedUnitAlsoInUnits",
+            R"({"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "retreats": {"FRANCE": {"A PAR": []}}})",
+            R"(retreats.FRANCE["A PAR"]: FRANCE has a unit in Paris that was not dislodged (units.FRANCE[0] "A PAR"), so none of its units was dislodged there)"},
+        BadInputCase{
+            "RetreatNotAdjacent",
+            R"({"phase": "S1901R", "units": {"GERMANY": ["A PAR"]}, "retreats": {"FRANCE": {"A PAR": ["MOS"]}}})",
+            R"(retreats.FRANCE["A PAR"][0]: A PAR cannot move to Moscow)"},
+        BadInputCase{
+            "RetreatOccupied",
+            R"({"phase": "S1901R", "units": {"GERMANY": ["A PAR", "A PIC"]}, "retreats": {"FRANCE": {"A PAR": ["PIC"]}}})",
+            R"(retreats.FRANCE["A PAR"][0]: Picardy is occupied by units.GERMANY[1] "A PIC")"},
+        BadInputCase{
+            "RetreatCoastNeeded",
+            R"({"phase": "S1901R", "units": {"ENGLAND": ["F MAO"]}, "retreats": {"FRANCE": {"F MAO": ["SPA"]}}})",
+            R"(retreats.FRANCE["F MAO"][0]: F MAO can reach more than one coast of Spain: say which)"},
         BadInputCase{"OrderNotAString", R"({"phase": "S1901M", "units": {}, "orders": {"FRANCE": ["A Par H", 7]}})",
                      "orders.FRANCE[1]: expected a string, got a number"},
-        BadInputCase{"OrdersOfUnknownPower", R"({"phase": "S1901M", "units": {}, "orders": {"SPAIN": []}})",
-                     R"(orders: unknown power "SPAIN" (the powers are AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY))"}),
+        BadInputCase{
+            "OrdersOfUnknownPower", R"({"phase": "S1901M", "units": {}, "orders": {"SPAIN": []}})",
+            R"(orders: unknown power "SPAIN" (the powers are AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY))"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(DiplomacyAdjudicate, TooManyOrdersIsBadInput) {
   std::string orders = R"("A Par H")";
   for (int i = 1; i < 1001; ++i) orders += R"(, "A Par H")";
-  expect_bad_input(adjudicate(R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": [)" + orders +
-                              "]}}"),
-                   "orders.FRANCE: 1001 orders; a power may give at most 1000");
+  expect_bad_input(
+      adjudicate(R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": [)" + orders + "]}}"),
+      "orders.FRANCE: 1001 orders; a power may give at most 1000");
 }
 
 TEST(DiplomacyAdjudicate, UnknownRuleProfileIsBadInput) {
@@ -364,9 +384,10 @@ TEST(DiplomacyAdjudicate, UnknownRuleProfileIsBadInput) {
 // --- adjudicate --jsonl
 
 TEST(DiplomacyAdjudicate, JsonLinesAnswerEveryLineAndReportTheBadOnes) {
-  const std::string good = R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A Par-Bur"]}})";
-  const Outcome result = adjudicate(good + "\n" + R"({"phase": "X1901M", "units": {}})" + "\n\n" + good + "\n",
-                                {"--jsonl"});
+  const std::string good =
+      R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A Par-Bur"]}})";
+  const Outcome result =
+      adjudicate(good + "\n" + R"({"phase": "X1901M", "units": {}})" + "\n\n" + good + "\n", {"--jsonl"});
   EXPECT_EQ(result.status, 2);
   EXPECT_EQ(result.err,
             "error: line 2: phase: \"X1901M\" is not a phase (season S, F or W, year, type M, R or A: S1901M, "
@@ -392,14 +413,15 @@ TEST(DiplomacyAdjudicate, JsonLinesWithOnlyGoodLinesSucceed) {
 TEST(DiplomacyNew, PrintsTheStartingPosition) {
   const Outcome result = run({"diplomacy", "new"});
   EXPECT_EQ(result.status, 0);
-  EXPECT_EQ(result.out,
-            R"({"phase":"S1901M","units":{"AUSTRIA":["A BUD","F TRI","A VIE"],"ENGLAND":["F EDI","F LON","A LVP"],)"
-            R"("FRANCE":["F BRE","A MAR","A PAR"],"GERMANY":["A BER","F KIE","A MUN"],"ITALY":["F NAP","A ROM","A VEN"],)"
-            R"("RUSSIA":["A MOS","F SEV","F STP/SC","A WAR"],"TURKEY":["F ANK","A CON","A SMY"]},)"
-            R"("centers":{"AUSTRIA":["BUD","TRI","VIE"],"ENGLAND":["EDI","LON","LVP"],"FRANCE":["BRE","MAR","PAR"],)"
-            R"("GERMANY":["BER","KIE","MUN"],"ITALY":["NAP","ROM","VEN"],"RUSSIA":["MOS","SEV","STP","WAR"],)"
-            R"("TURKEY":["ANK","CON","SMY"]}})"
-            "\n");
+  EXPECT_EQ(
+      result.out,
+      R"({"phase":"S1901M","units":{"AUSTRIA":["A BUD","F TRI","A VIE"],"ENGLAND":["F EDI","F LON","A LVP"],)"
+      R"("FRANCE":["F BRE","A MAR","A PAR"],"GERMANY":["A BER","F KIE","A MUN"],"ITALY":["F NAP","A ROM","A VEN"],)"
+      R"("RUSSIA":["A MOS","F SEV","F STP/SC","A WAR"],"TURKEY":["F ANK","A CON","A SMY"]},)"
+      R"("centers":{"AUSTRIA":["BUD","TRI","VIE"],"ENGLAND":["EDI","LON","LVP"],"FRANCE":["BRE","MAR","PAR"],)"
+      R"("GERMANY":["BER","KIE","MUN"],"ITALY":["NAP","ROM","VEN"],"RUSSIA":["MOS","SEV","STP","WAR"],)"
+      R"("TURKEY":["ANK","CON","SMY"]}})"
+      "\n");
 }
 
 TEST(DiplomacyNew, IsAValidAdjudicateInput) {
@@ -423,16 +445,20 @@ TEST_P(DiplomacyRender, StartingPositionInWords) {
   const Outcome start = run({"diplomacy", "new"});
   const Outcome result = run({"diplomacy", "render", "--lang", GetParam().language}, start.out);
   EXPECT_EQ(result.status, 0) << result.err;
-  for (const char* word : GetParam().words) EXPECT_NE(result.out.find(word), std::string::npos) << word << "\n" << result.out;
+  for (const char* word : GetParam().words)
+    EXPECT_NE(result.out.find(word), std::string::npos) << word << "\n" << result.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(
     EveryLanguage, DiplomacyRender,
     ::testing::Values(
-        Rendering{"English", "en", {"Spring 1901, movement\n", "France, supply centres: 3 (Brest, Marseilles, Paris)\n",
-                         "  A Paris\n", "  F St Petersburg (south coast)\n"}},
+        Rendering{"English",
+                  "en",
+                  {"Spring 1901, movement\n", "France, supply centres: 3 (Brest, Marseilles, Paris)\n", "  A Paris\n",
+                   "  F St Petersburg (south coast)\n"}},
         Rendering{"TraditionalChinese", "zh-Hant", {"1901年春季,行動期\n", "法國:3 個軍需區", "  陸軍 巴黎\n", "艦隊"}},
-        Rendering{"SimplifiedChinese", "zh-Hans", {"1901年春季,行动期\n", "法国:3 个补给中心", "  陆军 巴黎\n", "舰队"}},
+        Rendering{
+            "SimplifiedChinese", "zh-Hans", {"1901年春季,行动期\n", "法国:3 个补给中心", "  陆军 巴黎\n", "舰队"}},
         Rendering{"Japanese", "ja", {"1901年 春 移動フェイズ\n", "フランス:補給都市 3", "  陸軍 パリ\n", "海軍"}}),
     [](const auto& info) { return std::string(info.param.name); });
 
@@ -572,8 +598,10 @@ TEST(DiplomacyDemo, ShowsASupportAndABounceInWords) {
 // --- selfplay
 
 TEST(DiplomacySelfplay, PrintsThroughputAndIsDeterministic) {
-  const ordered_json first = json_line(run({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
-  const ordered_json second = json_line(run({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
+  const ordered_json first =
+      json_line(run({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
+  const ordered_json second =
+      json_line(run({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
   std::vector<std::string> keys;
   for (const auto& item : first.items()) keys.push_back(item.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"games", "phases", "seconds", "phases_per_second"}));
