@@ -147,6 +147,22 @@ void Position::undo_move(Move m) {
   st_ = st_->previous;
 }
 
+void Position::do_null_move(StateInfo& ns) {
+  ns = StateInfo{};
+  ns.key = st_->key ^ kZobrist.scarlet_to_move;
+  ns.halfmove_clock = st_->halfmove_clock + 1;
+  ns.previous = st_;
+  side_ = ~side_;
+  ++game_ply_;
+  st_ = &ns;
+}
+
+void Position::undo_null_move() {
+  side_ = ~side_;
+  --game_ply_;
+  st_ = st_->previous;
+}
+
 }  // namespace stratagem::dragonchess
 
 namespace stratagem::dragonchess {

@@ -92,6 +92,14 @@ void check_position(Position& pos) {
   ASSERT_EQ(pos.in_check(), pos.attacked_by(pos.king_square(pos.side_to_move()), ~pos.side_to_move()));
 
   const Position before = pos;
+  if (!pos.in_check()) {
+    StateInfo null_state;
+    pos.do_null_move(null_state);
+    ASSERT_EQ(pos.key(), pos.compute_key()) << "null move in " << where;
+    ASSERT_EQ(pos.repetition_count(), 1);
+    pos.undo_null_move();
+    ASSERT_TRUE(same_position(pos, before)) << "undo of the null move in " << where;
+  }
   for (Move m : legal) {
     StateInfo state;
     pos.do_move(m, state);

@@ -33,7 +33,9 @@ constexpr std::uint8_t kAnyReturn = 4;
 struct StateInfo {
   std::uint64_t key = 0;
   int halfmove_clock = 0;  // plies since the last capture or Warrior move
-  int plies_from_start = 0;  // plies made since the position was set up (repetition window)
+  // Plies since the position was set up or the last null move: how far back repetitions
+  // are looked for.
+  int plies_from_start = 0;
   Piece captured = Piece::None;
   bool captured_was_turned = false;  // dwarf-turn state of the captured and moving pieces
   bool mover_was_turned = false;
@@ -86,6 +88,10 @@ class Position {
   // m must be pseudo-legal in this position.
   void do_move(Move m, StateInfo& new_state);
   void undo_move(Move m);
+  // Passes the turn (for a search's null-move pruning); not legal in the game. Must not be
+  // used when in check. Repetitions are not looked for across a null move.
+  void do_null_move(StateInfo& new_state);
+  void undo_null_move();
 
   // Occurrences of the current position (same key, same side to move) in the game so far,
   // counting the current one.
