@@ -246,6 +246,14 @@ TEST(DiplomacyAdjudicate, RetreatPhaseMovesBouncesAndDisbands) {
   EXPECT_EQ(out, expected);
 }
 
+TEST(DiplomacyAdjudicate, RetreatPlaceWithoutCoastMeansTheOnlyReachableOne) {
+  const ordered_json out = json_line(adjudicate(R"({"phase": "F1901R", "units": {"FRANCE": ["F WES"]},
+      "retreats": {"ITALY": {"F WES": ["Spa", "NAF"]}}, "orders": {"ITALY": ["F Wes - Spa"]}})"));
+  EXPECT_EQ(out["results"]["ITALY"], json(R"([{"unit": "F WES", "input": "F Wes - Spa", "order": "F WES R SPA/SC",
+      "result": "ok"}])"));
+  EXPECT_EQ(out["next"]["units"]["ITALY"], json(R"(["F SPA/SC"])"));
+}
+
 TEST(DiplomacyAdjudicate, AdjustmentBuildsAndCivilDisorder) {
   const ordered_json out = json_line(adjudicate(R"({"phase": "W1901A",
       "units": {"FRANCE": ["A SPA", "A POR", "F MAO"], "GERMANY": ["A BUR", "A RUH", "F KIE"]},
