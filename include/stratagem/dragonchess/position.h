@@ -25,8 +25,8 @@ inline constexpr std::string_view kStartPositionText =
     "2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1";
 
 // A Hero off the Ground under hero-return=origin remembers the diagonal direction back to
-// the Ground square it came from (0..3, as in kAttacks' diagonal order NE, SE, NW, SW
-// relative to the local index); kAnyReturn when unknown or not restricted.
+// the Ground square it came from (0..3, see diagonal_direction); kAnyReturn when unknown
+// or not restricted.
 constexpr std::uint8_t kAnyReturn = 4;
 
 // What do_move() changes beyond the board, saved so that undo_move() can restore it.
