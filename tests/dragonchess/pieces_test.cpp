@@ -2,6 +2,7 @@
 // positions, open and blocked, frozen and not, for both colours, and under the switches
 // that change it. Kings stand out of the way (Gold 2a1, Scarlet 2l8) unless the test says
 // otherwise. Expected sets are written from the rules (seed 004), not from the engine.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "support.h"
@@ -364,6 +365,20 @@ TEST(Dwarf, TurnsRoundOnTheFarRankUnderDwarfTurn) {
   pos.do_move(*parse_move(pos, "D3e8-3e7"), s1);
   pos.do_move(*parse_move(pos, "K2l8-2l7"), s2);
   EXPECT_EQ(testing::legal_moves(pos, "3e7"), (Moves{"D3e7-3e6", "D3e7-3f7"}));
+}
+
+TEST(Dwarf, TurnsForwardAgainOnItsOwnFirstRankUnderDwarfTurn) {
+  Position pos = testing::make_position({{'D', "3e8"}, {'K', "2a1"}, {'k', "2l8"}}, 'g', with("dwarf-turn=yes"));
+  std::vector<StateInfo> states(14);
+  std::size_t ply = 0;
+  for (int rank = 8; rank > 1; --rank) {
+    const std::string step = fmt::format("D3e{}-3e{}", rank, rank - 1);
+    const std::string king_step = rank % 2 == 0 ? "K2l8-2l7" : "K2l7-2l8";
+    pos.do_move(*parse_move(pos, step), states[ply++]);
+    pos.do_move(*parse_move(pos, king_step), states[ply++]);
+  }
+  EXPECT_EQ(testing::legal_moves(pos, "3e1"), (Moves{"D3e1-3d1", "D3e1-3e2", "D3e1-3f1"}));
+  EXPECT_EQ(pos.turned_dwarves(Board::Underworld), Bitboard{0});
 }
 
 TEST(Dwarf, Frozen) { EXPECT_EQ(moves_of({{'D', "2e4"}, {'b', "3e4"}}, "2e4"), Moves{}); }
