@@ -5,11 +5,7 @@
 namespace stratagem::diplomacy {
 
 ProvinceSet seas_bordering(const Variant& variant, const ProvinceSet& fleets, Province p) {
-  ProvinceSet seas;
-  fleets.for_each([&](int sea) {
-    if (variant.fleet_reach(location_at(sea)).contains(index(p))) seas.insert(sea);
-  });
-  return seas;
+  return variant.adjacent_seas(p) & fleets;
 }
 
 namespace {

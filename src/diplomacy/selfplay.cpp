@@ -54,13 +54,11 @@ struct OrderSet {
 
 void choose_unit_orders(const Variant& variant, const GameState& state, Random& random, OrderSet& chosen) {
   const LegalOrderGenerator generator(variant, state);
-  OrderList legal;
   const ProvinceSet& units =
       state.phase.type == PhaseType::Retreat ? state.dislodged_provinces() : state.occupied_provinces();
   units.for_each([&](int p) {
-    legal.clear();
-    generator.unit_orders(province_at(p), legal);
-    chosen.give(province_at(p), legal[random.below(legal.size())]);
+    const Province at = province_at(p);
+    chosen.give(at, generator.nth(at, random.below(generator.count(at))));
   });
 }
 

@@ -496,6 +496,7 @@ VariantBuilder::Result VariantBuilder::make_provinces() {
       location.coast = coast.coast;
       location.fleet_can_stand = true;
       v.provinces_[p].coasts.push_back(location_at(l));
+      v.split_coasts_.insert(static_cast<int>(p));
       v.locations_.push_back(std::move(location));
     }
   }
@@ -593,6 +594,8 @@ VariantBuilder::Result VariantBuilder::make_fleet_adjacency() {
         return error_at(ref.line, "location " + target.code + " listed as adjacent to its own province");
       v.locations_[from].fleet_neighbours.insert(*to);
       v.locations_[from].fleet_reach.insert(index(target.province));
+      if (provinces_[index(v.locations_[from].province)].terrain == Terrain::Sea)
+        v.provinces_[index(target.province)].adjacent_seas.insert(index(v.locations_[from].province));
       edges.push_back({from, *to, ref.line});
     }
     return {};

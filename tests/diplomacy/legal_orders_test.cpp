@@ -28,13 +28,18 @@ Location loc(const char* code) {
   return Location::None;
 }
 
+// The generator's list, checked against its own count() and nth().
 std::set<std::uint32_t> generated(const GameState& state, Province p) {
+  const LegalOrderGenerator generator(map(), state);
   OrderList list;
-  legal_orders(map(), state, p, list);
+  generator.unit_orders(p, list);
   std::set<std::uint32_t> raw;
   for (const Order& o : list) {
     EXPECT_TRUE(raw.insert(o.raw()).second) << "listed twice: " << format_order(map(), o);
   }
+  EXPECT_EQ(generator.count(p), list.size());
+  for (int k = 0; k < list.size(); ++k)
+    EXPECT_EQ(generator.nth(p, k), list[k]) << "order " << k << " of the unit in " << map().province_code(p);
   return raw;
 }
 

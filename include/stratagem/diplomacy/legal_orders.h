@@ -37,7 +37,7 @@ class OrderList {
 
 // Generates the legal orders of one position. What all units share is worked out
 // once, in the constructor: where each unit can go (by land, sea or convoy), the
-// minimal convoy routes, and what a support into each province can name.
+// minimal convoy routes, and how many supports into each province there are to give.
 class LegalOrderGenerator {
  public:
   LegalOrderGenerator(const Variant& variant, const GameState& state);
@@ -45,6 +45,10 @@ class LegalOrderGenerator {
   // Movement phase: hold, moves (also via convoy), supports and convoys of the unit
   // in province p. Retreat phase: the dislodged unit's retreats and its disband.
   void unit_orders(Province p, OrderList& out) const;
+  // The number of those orders, and the k-th of them (0 <= k < count), without
+  // listing them all: self-play draws orders this way.
+  int count(Province p) const;
+  Order nth(Province p, int k) const;
 
  private:
   struct ConvoyRoute {
@@ -53,35 +57,43 @@ class LegalOrderGenerator {
     ProvinceSet fleets;    // the fleets minimal routes from army to dest use
     ProvinceSet critical;  // the fleets without which no route is left: on all of them
   };
-  // What a support order names, without the supporting unit (see Order::given_by).
-  struct SupportTarget {
-    Order order;
-    Province supported;
-    int convoy_route;  // for a move only a convoy makes possible: its ConvoyRoute
-  };
-  struct Range {
-    int begin = 0, end = 0;
-  };
 
   void find_convoy_routes(Province army);
-  void add_support_targets(Province dest);
-  void add_supported_moves(const Unit& mover, Province dest);
-  void move_orders(const Unit& unit, OrderList& out) const;
-  void support_orders(const Unit& supporter, OrderList& out) const;
-  void convoy_orders(const Unit& fleet, OrderList& out) const;
-  void retreat_orders(Province p, OrderList& out) const;
-  int convoy_route_index(Province army, Province dest) const;
+  const ProvinceSet& support_reach(const Unit& supporter) const;
+  int supported_destination_count(const Unit& mover, Province dest) const;
+  template <class Visit>
+  void for_each_supported_destination(const Unit& mover, Province dest, Visit&& visit) const;
+  bool needs_convoy_through(Province mover, Province dest, Province fleet) const;
+  int unsupportable_count(Province fleet, Province dest) const;
+  int support_count(const Unit& supporter, Province dest) const;
+  int support_total(const Unit& supporter) const;
+  template <class Visit>
+  void for_each_support(const Unit& supporter, Province dest, Visit&& visit) const;
+  template <class Visit>
+  void for_each_order(Province p, Visit&& visit) const;
 
   const Variant& variant_;
   const GameState& state_;
   ProvinceSet fleets_at_sea_;
+  // A move only a convoy makes possible, and a fleet every route of it needs: that
+  // fleet may not support the move.
+  struct Unsupportable {
+    Province fleet, army, dest;
+  };
+  std::vector<Unsupportable> unsupportable_;
+  struct Range {
+    int begin = 0, end = 0;
+  };
+  // By fleet: the dests above, and its entries (unsupportable_ is sorted by fleet).
+  std::array<ProvinceSet, kMaxProvinces> unsupportable_into_;
+  std::array<Range, kMaxProvinces> unsupportable_of_;
   // By province of a unit: where it can move, and where by convoy.
   std::array<ProvinceSet, kMaxProvinces> reach_, convoy_reach_;
-  // By province: the units that can move there.
+  // By province: the units that can move there, and how many support orders name a
+  // unit holding or arriving there (before leaving out the supporter's own move).
   std::array<ProvinceSet, kMaxProvinces> movers_into_;
+  std::array<std::int16_t, kMaxProvinces> supports_into_;
   std::vector<ConvoyRoute> convoy_routes_;
-  std::vector<SupportTarget> support_targets_;
-  std::array<Range, kMaxProvinces> support_targets_into_;
 };
 
 // Convenience: the legal orders of the unit in province p.

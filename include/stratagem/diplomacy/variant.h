@@ -62,7 +62,7 @@ class Variant {
   Location main_location(Province p) const { return location_at(index(p)); }
   // Named coasts of a split-coast province (STP/NC, STP/SC); empty otherwise.
   std::span<const Location> coasts(Province p) const { return provinces_[index(p)].coasts; }
-  bool has_split_coasts(Province p) const { return !provinces_[index(p)].coasts.empty(); }
+  bool has_split_coasts(Province p) const { return split_coasts_.contains(index(p)); }
   // Where a fleet may stand: seas, single-coast coastal provinces, named coasts.
   bool fleet_can_stand(Location l) const { return locations_[index(l)].fleet_can_stand; }
 
@@ -73,6 +73,8 @@ class Variant {
   const LocationSet& fleet_neighbours(Location l) const { return locations_[index(l)].fleet_neighbours; }
   // Provinces a fleet at l can reach (fleet_neighbours projected onto provinces).
   const ProvinceSet& fleet_reach(Location l) const { return locations_[index(l)].fleet_reach; }
+  // Sea provinces from which a fleet can move into province p (any of its coasts).
+  const ProvinceSet& adjacent_seas(Province p) const { return provinces_[index(p)].adjacent_seas; }
   const ProvinceSet& all_supply_centres() const { return supply_centres_; }
   const ProvinceSet& sea_provinces() const { return seas_; }
   const ProvinceSet& coastal_provinces() const { return coastal_; }
@@ -104,6 +106,7 @@ class Variant {
     Power home_power = Power::None;
     std::vector<Location> coasts;
     ProvinceSet army_neighbours;
+    ProvinceSet adjacent_seas;
   };
   struct LocationInfo {
     std::string code;
@@ -124,7 +127,7 @@ class Variant {
   std::vector<ProvinceInfo> provinces_;
   std::vector<LocationInfo> locations_;
   std::vector<NameEntry> names_;  // sorted by normalised
-  ProvinceSet supply_centres_, seas_, coastal_;
+  ProvinceSet supply_centres_, seas_, coastal_, split_coasts_;
   int victory_centres_ = 0;
   Phase start_phase_{};
   std::vector<Unit> start_units_;
