@@ -1,81 +1,27 @@
 // `stratagem diplomacy` run as a separate process, the way outside tools run it
 // (shared/contracts/diplomacy-cli.md): exact JSON on stdout, exact exit status, and for
 // bad input one line on stderr and nothing on stdout.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-extern char** environ;
+#include "binary_run.h"
 
 namespace {
 
 using nlohmann::ordered_json;
+using stratagem::cli::testing::BinaryRun;
+using stratagem::cli::testing::run_stratagem;
 
-struct Outcome {  // of one run of the binary
-  int status = -1;
-  std::string out, err;
-};
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-// Runs `stratagem <args>` with `input` on stdin.
-Outcome run(const std::vector<std::string>& args, const std::string& input = "") {
-  const char* binary = std::getenv("STRATAGEM_BIN");
-  if (!binary) binary = STRATAGEM_BUILT_BIN;
-  static int runs = 0;
-  const std::string base =
-      ::testing::TempDir() + "stratagem_cli_" + std::to_string(getpid()) + "_" + std::to_string(runs++);
-  const std::string in = base + ".in", out = base + ".out", err = base + ".err";
-  std::ofstream(in, std::ios::binary) << input;
-
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, 0, in.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> words = {binary};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, binary, &files, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&files);
-  Outcome result;
-  if (spawned != 0) {
-    ADD_FAILURE() << "cannot run " << binary;
-  } else {
-    int wait_status = 0;
-    waitpid(pid, &wait_status, 0);
-    result.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
-    result.out = read_file(out);
-    result.err = read_file(err);
-  }
-  for (const std::string& path : {in, out, err}) std::remove(path.c_str());
-  return result;
-}
-
-Outcome adjudicate(const std::string& input, std::vector<std::string> options = {}) {
+BinaryRun adjudicate(const std::string& input, std::vector<std::string> options = {}) {
   options.insert(options.begin(), {"diplomacy", "adjudicate"});
-  return run(options, input);
+  return run_stratagem(options, input);
 }
 
 // A successful run that printed exactly one line of JSON.
-ordered_json json_line(const Outcome& result) {
+ordered_json json_line(const BinaryRun& result) {
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.err, "");
   EXPECT_EQ(result.out.find('\n'), result.out.size() - 1) << result.out;
@@ -84,7 +30,7 @@ ordered_json json_line(const Outcome& result) {
   return value;
 }
 
-void expect_bad_input(const Outcome& result, const std::string& message) {
+void expect_bad_input(const BinaryRun& result, const std::string& message) {
   EXPECT_EQ(result.status, 2);
   EXPECT_EQ(result.out, "");
   EXPECT_EQ(result.err, "error: " + message + "\n");
@@ -394,7 +340,7 @@ TEST(DiplomacyAdjudicate, UnknownRuleProfileIsBadInput) {
 TEST(DiplomacyAdjudicate, JsonLinesAnswerEveryLineAndReportTheBadOnes) {
   const std::string good =
       R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A Par-Bur"]}})";
-  const Outcome result =
+  const BinaryRun result =
       adjudicate(good + "\n" + R"({"phase": "X1901M", "units": {}})" + "\n\n" + good + "\n", {"--jsonl"});
   EXPECT_EQ(result.status, 2);
   EXPECT_EQ(result.err,
@@ -409,7 +355,7 @@ TEST(DiplomacyAdjudicate, JsonLinesAnswerEveryLineAndReportTheBadOnes) {
 
 TEST(DiplomacyAdjudicate, JsonLinesWithOnlyGoodLinesSucceed) {
   const std::string good = R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}})";
-  const Outcome result = adjudicate(good + "\n" + good + "\n", {"--jsonl"});
+  const BinaryRun result = adjudicate(good + "\n" + good + "\n", {"--jsonl"});
   EXPECT_EQ(result.status, 0);
   EXPECT_EQ(result.err, "");
   const std::string line = json_line(adjudicate(good)).dump() + "\n";
@@ -419,7 +365,7 @@ TEST(DiplomacyAdjudicate, JsonLinesWithOnlyGoodLinesSucceed) {
 // --- new, render, demo
 
 TEST(DiplomacyNew, PrintsTheStartingPosition) {
-  const Outcome result = run({"diplomacy", "new"});
+  const BinaryRun result = run_stratagem({"diplomacy", "new"});
   EXPECT_EQ(result.status, 0);
   EXPECT_EQ(
       result.out,
@@ -433,7 +379,7 @@ TEST(DiplomacyNew, PrintsTheStartingPosition) {
 }
 
 TEST(DiplomacyNew, IsAValidAdjudicateInput) {
-  const Outcome start = run({"diplomacy", "new"});
+  const BinaryRun start = run_stratagem({"diplomacy", "new"});
   const ordered_json out = json_line(adjudicate(start.out));
   EXPECT_EQ(out["next"]["phase"], "F1901M");
   EXPECT_EQ(out["results"]["RUSSIA"].size(), 4u);
@@ -450,8 +396,8 @@ void PrintTo(const Rendering& r, std::ostream* out) { *out << r.name; }
 class DiplomacyRender : public ::testing::TestWithParam<Rendering> {};
 
 TEST_P(DiplomacyRender, StartingPositionInWords) {
-  const Outcome start = run({"diplomacy", "new"});
-  const Outcome result = run({"diplomacy", "render", "--lang", GetParam().language}, start.out);
+  const BinaryRun start = run_stratagem({"diplomacy", "new"});
+  const BinaryRun result = run_stratagem({"diplomacy", "render", "--lang", GetParam().language}, start.out);
   EXPECT_EQ(result.status, 0) << result.err;
   for (const char* word : GetParam().words)
     EXPECT_NE(result.out.find(word), std::string::npos) << word << "\n" << result.out;
@@ -471,10 +417,10 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(DiplomacyRender, AdjudicatedPhaseExplainsEachOrder) {
-  const Outcome adjudicated = adjudicate(R"({"phase": "S1901M",
+  const BinaryRun adjudicated = adjudicate(R"({"phase": "S1901M",
       "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"], "ITALY": ["A VEN"]},
       "orders": {"FRANCE": ["A Par-Bur"], "GERMANY": ["A Mun - Bur"], "ITALY": ["A Ven - Tun", "A Xyz H"]}})");
-  const Outcome result = run({"diplomacy", "render"}, adjudicated.out);
+  const BinaryRun result = run_stratagem({"diplomacy", "render"}, adjudicated.out);
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.out,
             "Spring 1901, movement: orders\n"
@@ -504,7 +450,7 @@ TEST(DiplomacyRender, AdjudicatedPhaseExplainsEachOrder) {
 }
 
 TEST(DiplomacyRender, AdjudicateInputShowsPositionAndOrders) {
-  const Outcome result = run({"diplomacy", "render"}, R"({"phase": "S1901M",
+  const BinaryRun result = run_stratagem({"diplomacy", "render"}, R"({"phase": "S1901M",
       "units": {"FRANCE": ["A PAR", "F BRE"]}, "centers": {"FRANCE": ["PAR", "BRE"]},
       "orders": {"FRANCE": ["A Par-Bur", "F Bre S A Par - Pic", "A Xyz H"]}})");
   EXPECT_EQ(result.status, 0) << result.err;
@@ -524,12 +470,12 @@ TEST(DiplomacyRender, AdjudicateInputShowsPositionAndOrders) {
 }
 
 TEST(DiplomacyRender, RetreatChoicesInWords) {
-  const Outcome adjudicated = adjudicate(R"({"phase": "F1901M",
+  const BinaryRun adjudicated = adjudicate(R"({"phase": "F1901M",
       "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"]},
       "centers": {"FRANCE": ["PAR", "MAR"], "GERMANY": ["MUN"]},
       "orders": {"FRANCE": ["A Par - Bur", "A Mar S A Par - Bur"]}})");
   const std::string next = ordered_json::parse(adjudicated.out)["next"].dump();
-  const Outcome result = run({"diplomacy", "render"}, next);
+  const BinaryRun result = run_stratagem({"diplomacy", "render"}, next);
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.out,
             "Fall 1901, retreats\n"
@@ -543,11 +489,11 @@ TEST(DiplomacyRender, RetreatChoicesInWords) {
 }
 
 TEST(DiplomacyRender, BuildsAndCivilDisorderInWords) {
-  const Outcome adjudicated = adjudicate(R"({"phase": "W1901A",
+  const BinaryRun adjudicated = adjudicate(R"({"phase": "W1901A",
       "units": {"FRANCE": ["A SPA"], "GERMANY": ["A BUR", "F KIE"]},
       "centers": {"FRANCE": ["PAR", "SPA"], "GERMANY": ["MUN"]},
       "orders": {"FRANCE": ["A Par B"]}})");
-  const Outcome result = run({"diplomacy", "render"}, adjudicated.out);
+  const BinaryRun result = run_stratagem({"diplomacy", "render"}, adjudicated.out);
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.out.substr(0, result.out.find("After this phase")),
             "Winter 1901, adjustments: orders\n"
@@ -573,10 +519,10 @@ TEST(DiplomacyRender, EveryOrderKindInEveryLanguage) {
           "centers": {"FRANCE": ["PAR", "MAR", "SPA"], "GERMANY": ["MUN"]},
           "orders": {"FRANCE": ["A Par B", "WAIVE"], "GERMANY": ["A Bur D"]}})"};
   for (const char* phase : phases) {
-    const Outcome adjudicated = adjudicate(phase);
+    const BinaryRun adjudicated = adjudicate(phase);
     ASSERT_EQ(adjudicated.status, 0) << adjudicated.err;
     for (const char* language : {"en", "zh-Hant", "zh-Hans", "ja"}) {
-      const Outcome result = run({"diplomacy", "render", "--lang", language}, adjudicated.out);
+      const BinaryRun result = run_stratagem({"diplomacy", "render", "--lang", language}, adjudicated.out);
       EXPECT_EQ(result.status, 0) << language << ": " << result.err;
       // Every pattern filled: no field name left, no order shown as raw text.
       EXPECT_EQ(result.out.find('{'), std::string::npos) << result.out;
@@ -586,14 +532,14 @@ TEST(DiplomacyRender, EveryOrderKindInEveryLanguage) {
 }
 
 TEST(DiplomacyRender, BadInputIsReportedLikeAdjudicate) {
-  expect_bad_input(run({"diplomacy", "render"}, R"({"phase": "S1901M", "units": {"FRANCE": ["A Xyz"]}})"),
+  expect_bad_input(run_stratagem({"diplomacy", "render"}, R"({"phase": "S1901M", "units": {"FRANCE": ["A Xyz"]}})"),
                    R"(units.FRANCE[0]: "A Xyz" is not a unit: unknown place "Xyz")");
-  expect_bad_input(run({"diplomacy", "render", "--lang", "fr"}, "{}"),
+  expect_bad_input(run_stratagem({"diplomacy", "render", "--lang", "fr"}, "{}"),
                    R"(--lang: unknown language "fr" (the languages are en, zh-Hant, zh-Hans, ja))");
 }
 
 TEST(DiplomacyDemo, ShowsASupportAndABounceInWords) {
-  const Outcome result = run({"diplomacy", "demo"});
+  const BinaryRun result = run_stratagem({"diplomacy", "demo"});
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.out.rfind("Spring 1901, movement: orders\n", 0), 0u) << result.out;
   for (const char* line : {"  A Marseilles supports A Paris - Burgundy: succeeded\n",
@@ -607,9 +553,9 @@ TEST(DiplomacyDemo, ShowsASupportAndABounceInWords) {
 
 TEST(DiplomacySelfplay, PrintsThroughputAndIsDeterministic) {
   const ordered_json first =
-      json_line(run({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
+      json_line(run_stratagem({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
   const ordered_json second =
-      json_line(run({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
+      json_line(run_stratagem({"diplomacy", "selfplay", "--games", "3", "--seed", "42", "--max-year", "1910"}));
   std::vector<std::string> keys;
   for (const auto& item : first.items()) keys.push_back(item.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"games", "phases", "seconds", "phases_per_second"}));
@@ -623,12 +569,13 @@ TEST(DiplomacySelfplay, PrintsThroughputAndIsDeterministic) {
 }
 
 TEST(DiplomacySelfplay, BadValuesAreBadInput) {
-  expect_bad_input(run({"diplomacy", "selfplay", "--games", "0", "--seed", "1"}), "--games: must be at least 1, got 0");
-  expect_bad_input(run({"diplomacy", "selfplay", "--games", "1", "--seed", "-1"}),
+  expect_bad_input(run_stratagem({"diplomacy", "selfplay", "--games", "0", "--seed", "1"}),
+                   "--games: must be at least 1, got 0");
+  expect_bad_input(run_stratagem({"diplomacy", "selfplay", "--games", "1", "--seed", "-1"}),
                    R"(--seed: "-1" is not a whole number from 0 to 18446744073709551615)");
-  expect_bad_input(run({"diplomacy", "selfplay", "--games", "1", "--seed", "1", "--max-year", "1900"}),
+  expect_bad_input(run_stratagem({"diplomacy", "selfplay", "--games", "1", "--seed", "1", "--max-year", "1900"}),
                    "--max-year: must be from 1901 to 9999, got 1900");
-  expect_bad_input(run({"diplomacy", "selfplay", "--games", "1"}), "--seed is required");
+  expect_bad_input(run_stratagem({"diplomacy", "selfplay", "--games", "1"}), "--seed is required");
 }
 
 }  // namespace
