@@ -29,7 +29,7 @@ using namespace diplomacy;
 namespace {
 
 // The sample turn of `demo`: Spring 1901 from the start, written the way players write,
-// with a supported attack that wins, two bounces and an order that cannot be carried out.
+// with a supported attack that wins, three bounces and an order that cannot be carried out.
 constexpr std::string_view kDemoTurn = R"({
   "phase": "S1901M",
   "units": {
