@@ -139,9 +139,9 @@ void check_playouts(const Rules& rules, std::uint64_t seed, int games, int max_p
   }
 }
 
-TEST(CrossCheck, DefaultRulesOverRandomPlayouts) { check_playouts(Rules{}, 1, 24, 160); }
+TEST(CrossCheck, DefaultRulesOverRandomPlayouts) { check_playouts(Rules{}, 1, 12, 160); }
 
-TEST(CrossCheck, EverySwitchFlippedOverRandomPlayouts) { check_playouts(every_switch_flipped(), 2, 24, 160); }
+TEST(CrossCheck, EverySwitchFlippedOverRandomPlayouts) { check_playouts(every_switch_flipped(), 2, 12, 160); }
 
 TEST(CrossCheck, EachSwitchAloneOverRandomPlayouts) {
   std::vector<Rules> variants(5);
@@ -151,7 +151,7 @@ TEST(CrossCheck, EachSwitchAloneOverRandomPlayouts) {
   variants[3].dragon_breath = DragonBreath::Below;
   variants[4].dwarf_turn = true;
   std::uint64_t seed = 10;
-  for (const Rules& rules : variants) check_playouts(rules, ++seed, 6, 120);
+  for (const Rules& rules : variants) check_playouts(rules, ++seed, 3, 120);
 }
 
 TEST(CrossCheck, BusyPositionsAreValid) {

@@ -1,0 +1,331 @@
+// The search and its parts: mates found with the right distance (checked against a brute
+// force), material won and saved, captures from afar, legal principal variations with and
+// without the transposition table, limits, strength levels, evaluation symmetry.
+#include <deque>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "stratagem/dragonchess/evaluate.h"
+#include "stratagem/dragonchess/search.h"
+#include "stratagem/dragonchess/status.h"
+#include "stratagem/dragonchess/strength.h"
+#include "stratagem/dragonchess/transposition_table.h"
+#include "support.h"
+
+namespace stratagem::dragonchess {
+namespace {
+
+using testing::make_position;
+
+SearchResult search_to_depth(const Position& pos, int depth, SearchOptions options = {}) {
+  TranspositionTable table(4);
+  SearchLimits limits;
+  limits.depth = depth;
+  return search(pos, limits, options, &table);
+}
+
+bool mates(const Position& pos, Move m) {
+  Position after = pos;
+  StateInfo state;
+  after.do_move(m, state);
+  return outcome(after).status == GameStatus::Checkmate;
+}
+
+bool has_mate_in_one(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves)
+    if (mates(pos, m)) return true;
+  return false;
+}
+
+// Every reply to `first` allows a mate at once (and there is a reply).
+bool forces_mate_in_two(const Position& pos, Move first) {
+  Position after = pos;
+  StateInfo state;
+  after.do_move(first, state);
+  MoveList replies;
+  generate_legal(after, replies);
+  if (replies.empty()) return false;
+  for (Move reply : replies) {
+    Position next = after;
+    StateInfo reply_state;
+    next.do_move(reply, reply_state);
+    if (!has_mate_in_one(next)) return false;
+  }
+  return true;
+}
+
+// Scarlet's King in the corner, walled in by its own Warriors (the one on 2a7 frozen by a
+// Gold Basilisk, which also covers 3a8): a Dragon on a square covering 2a8 mates.
+Position dragon_mate_position(const std::string& dragon_square, char side = 'g') {
+  return make_position({{'k', "2a8"}, {'w', "2a7"}, {'w', "2b7"}, {'w', "2b8"}, {'B', "3a7"}, {'K', "2g1"},
+                        {'R', dragon_square}},
+                       side);
+}
+
+void expect_legal_line(const Position& root, const SearchResult& result) {
+  ASSERT_FALSE(result.pv.empty());
+  EXPECT_EQ(result.pv.front(), result.best);
+  Position pos = root;
+  std::deque<StateInfo> states;
+  for (Move m : result.pv) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    ASSERT_TRUE(legal.contains(m)) << move_text(pos, m) << " in " << pos.text();
+    pos.do_move(m, states.emplace_back());
+  }
+}
+
+TEST(Search, MateInOneWithOliphant) {
+  const Position pos = make_position(
+      {{'k', "2a8"}, {'s', "1a8"}, {'d', "3a8"}, {'w', "2a7"}, {'w', "2b7"}, {'K', "2g1"}, {'O', "2l1"}});
+  const SearchResult result = search_to_depth(pos, 3);
+  EXPECT_EQ(move_text(pos, result.best), "O2l1-2l8");
+  EXPECT_EQ(result.score, kMateScore - 1);
+  EXPECT_EQ(mate_in_moves(result.score), 1);
+  EXPECT_TRUE(mates(pos, result.best));
+  EXPECT_EQ(result.depth, 1);  // a mate within the searched depth ends the deepening
+}
+
+TEST(Search, MateInTwoWithDragon) {
+  const Position pos = dragon_mate_position("1e1");
+  ASSERT_FALSE(has_mate_in_one(pos));
+  const SearchResult result = search_to_depth(pos, 5);
+  EXPECT_EQ(result.score, kMateScore - 3);
+  EXPECT_EQ(mate_in_moves(result.score), 2);
+  EXPECT_TRUE(forces_mate_in_two(pos, result.best)) << move_text(pos, result.best);
+  ASSERT_EQ(result.pv.size(), 3u);
+  expect_legal_line(pos, result);
+}
+
+TEST(Search, MateInThreeWithDragon) {
+  const Position pos = dragon_mate_position("1d1");
+  const SearchResult result = search_to_depth(pos, 6);
+  EXPECT_EQ(mate_in_moves(result.score), 3);
+  EXPECT_FALSE(forces_mate_in_two(pos, result.best));
+  expect_legal_line(pos, result);
+}
+
+TEST(Search, TheMatedSideSeesItsMate) {
+  // Gold's Dragon is on its way (1f2 covers 1a7); whatever Scarlet plays, 1a7 mates.
+  const Position pos = dragon_mate_position("1f2", 's');
+  const SearchResult result = search_to_depth(pos, 4);
+  EXPECT_EQ(result.score, -(kMateScore - 2));
+  EXPECT_EQ(mate_in_moves(result.score), -1);
+}
+
+TEST(Search, NoLegalMove) {
+  // Mate already on the board: Scarlet to move.
+  Position mated = dragon_mate_position("1a7", 's');
+  ASSERT_EQ(outcome(mated).status, GameStatus::Checkmate);
+  SearchResult result = search_to_depth(mated, 3);
+  EXPECT_TRUE(result.best.is_null());
+  EXPECT_EQ(result.score, -kMateScore);
+  EXPECT_TRUE(result.pv.empty());
+  EXPECT_EQ(result.depth, 0);
+
+  // Stalemate: Scarlet's King walled in by its own men, those on 2a7 and 2b7 frozen by Gold
+  // Basilisks (which cover 3a8), 2b8 blocked, 1a8 covered by the Dragon; not in check.
+  const std::vector<std::pair<char, std::string>> walled = {
+      {'k', "2a8"}, {'w', "2a7"}, {'w', "2b7"}, {'w', "2b8"}, {'B', "3a7"}, {'B', "3b7"}, {'K', "2g1"}, {'R', "1h1"}};
+  const Position stalemated = make_position(walled, 's');
+  ASSERT_EQ(outcome(stalemated).status, GameStatus::Stalemate);
+  EXPECT_EQ(search_to_depth(stalemated, 2).score, 0);
+  Rules loss;
+  loss.stalemate = StalemateResult::Loss;
+  EXPECT_EQ(search_to_depth(make_position(walled, 's', loss), 2).score, -kMateScore);
+}
+
+TEST(Search, TakesAFreePiece) {
+  const Position pos = make_position({{'k', "2g8"}, {'m', "2c5"}, {'K', "2g1"}, {'O', "2c1"}});
+  const SearchResult result = search_to_depth(pos, 3);
+  EXPECT_EQ(move_text(pos, result.best), "O2c1x2c5");
+  EXPECT_GT(result.score, piece_value(PieceType::Oliphant));
+}
+
+TEST(Search, CapturesFromAfar) {
+  // The Paladin on 2d4 is defended by the Thief, but the Dragon captures without moving.
+  const Position pos =
+      make_position({{'k', "2g8"}, {'p', "2d4"}, {'t', "2b6"}, {'K', "2l1"}, {'R', "1d5"}, {'W', "2a2"}});
+  const SearchResult result = search_to_depth(pos, 3);
+  EXPECT_EQ(move_text(pos, result.best), "R1d5*2d4");
+  EXPECT_GT(result.score, 0);
+}
+
+TEST(Search, QuiescenceSeesTheRecapture) {
+  // At depth 1 without quiescence the Mage grabs the defended Warrior; with it, it does not.
+  const Position pos =
+      make_position({{'k', "2g8"}, {'w', "2d6"}, {'w', "2c7"}, {'K', "2g1"}, {'M', "2d2"}, {'W', "2a2"}});
+  SearchOptions no_quiescence;
+  no_quiescence.quiescence = false;
+  EXPECT_EQ(move_text(pos, search_to_depth(pos, 1, no_quiescence).best), "M2d2x2d6");
+  EXPECT_NE(move_text(pos, search_to_depth(pos, 1).best), "M2d2x2d6");
+}
+
+TEST(Search, SavesAHangingPiece) {
+  // The Warrior on 2d6 (defended by 2c7) attacks the Mage on 2e5.
+  const Position pos =
+      make_position({{'k', "2g8"}, {'w', "2d6"}, {'w', "2c7"}, {'K', "2g1"}, {'M', "2e5"}, {'W', "2a2"}});
+  const SearchResult result = search_to_depth(pos, 3);
+  EXPECT_EQ(square_text(result.best.from()), "2e5");
+  EXPECT_NE(move_text(pos, result.best), "M2e5x2d6");
+  EXPECT_GT(result.score, piece_value(PieceType::Mage) / 2);
+  Position after = pos;
+  StateInfo state;
+  after.do_move(result.best, state);
+  EXPECT_FALSE(after.attacked_by(result.best.to(), Color::Scarlet)) << move_text(pos, result.best);
+}
+
+TEST(Search, PrincipalVariationIsLegalWithAndWithoutTable) {
+  // The start, and a middlegame reached by self-play.
+  const auto middlegame = Position::from_text(
+      "6r2R2/s1s1s3s3/12/12/2g5s3/7S4/S1SCS3S3/12|ouhtck2t1uo/wwwwwwwwwwww/12/12/7p4/7H4/WWWWWWWWWWWW/"
+      "OUHT1MK1T1UP|2b7b1/1d1d1ded1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 16");
+  ASSERT_TRUE(middlegame.has_value());
+  for (const Position& pos : {Position::start(), *middlegame}) {
+    SearchOptions without_table;
+    without_table.transposition_table = false;
+    for (const SearchOptions& options : {SearchOptions{}, without_table}) {
+      const SearchResult result = search_to_depth(pos, 3, options);
+      EXPECT_EQ(result.depth, 3);
+      EXPECT_GT(result.nodes, 0u);
+      expect_legal_line(pos, result);
+    }
+  }
+}
+
+TEST(Search, DeterministicForADepthLimit) {
+  const Position pos = Position::start();
+  const SearchResult first = search_to_depth(pos, 3), second = search_to_depth(pos, 3);
+  EXPECT_EQ(first.best, second.best);
+  EXPECT_EQ(first.score, second.score);
+  EXPECT_EQ(first.nodes, second.nodes);
+  EXPECT_EQ(first.pv, second.pv);
+}
+
+TEST(Search, NodeLimitStopsAfterDepthOne) {
+  const Position pos = Position::start();
+  TranspositionTable table(4);
+  SearchLimits limits;
+  limits.nodes = 5000;
+  const SearchResult result = search(pos, limits, SearchOptions{}, &table);
+  EXPECT_EQ(result.nodes, 5000u);
+  EXPECT_GE(result.depth, 1);
+  expect_legal_line(pos, result);
+
+  // A stop request at once still completes depth 1.
+  SearchLimits stop_now;
+  stop_now.should_stop = [] { return true; };
+  const SearchResult stopped = search(pos, stop_now, SearchOptions{}, nullptr);
+  EXPECT_EQ(stopped.depth, 1);
+  expect_legal_line(pos, stopped);
+}
+
+TEST(Search, MateInMovesConversion) {
+  EXPECT_EQ(mate_in_moves(kMateScore - 1), 1);
+  EXPECT_EQ(mate_in_moves(kMateScore - 3), 2);
+  EXPECT_EQ(mate_in_moves(-(kMateScore - 2)), -1);
+  EXPECT_EQ(mate_in_moves(-(kMateScore - 4)), -2);
+  EXPECT_EQ(mate_in_moves(12000), std::nullopt);
+  EXPECT_EQ(mate_in_moves(0), std::nullopt);
+}
+
+TEST(TranspositionTable, StoresProbesAndPrefersDepth) {
+  TranspositionTable table(1);
+  const Move move(make_square(Board::Ground, 4, 1), make_square(Board::Ground, 4, 2));
+  EXPECT_EQ(table.probe(42), std::nullopt);
+  table.store({42, move, 17, 5, Bound::Lower});
+  auto entry = table.probe(42);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->move, move);
+  EXPECT_EQ(entry->score, 17);
+  EXPECT_EQ(entry->depth, 5);
+  EXPECT_EQ(entry->bound, Bound::Lower);
+  table.store({42, Move{}, 3, 2, Bound::Exact});  // shallower: the deeper result stays
+  EXPECT_EQ(table.probe(42)->depth, 5);
+  table.store({42, Move{}, 9, 7, Bound::Upper});  // deeper without a move keeps the old move
+  EXPECT_EQ(table.probe(42)->depth, 7);
+  EXPECT_EQ(table.probe(42)->move, move);
+  EXPECT_EQ(table.probe(43), std::nullopt);
+  table.clear();
+  EXPECT_EQ(table.probe(42), std::nullopt);
+}
+
+TEST(Evaluate, GygaxValuesAndSymmetry) {
+  EXPECT_EQ(piece_value(PieceType::Mage), 1100);
+  EXPECT_EQ(piece_value(PieceType::Paladin), 1000);
+  EXPECT_EQ(piece_value(PieceType::Hero), 450);
+  EXPECT_EQ(piece_value(PieceType::Unicorn), 250);
+  EXPECT_EQ(piece_value(PieceType::Sylph), 100);
+  EXPECT_EQ(piece_value(PieceType::King), 0);
+  EXPECT_EQ(evaluate(Position::start()), 0);
+  // Material only: a Gold Mage more is worth exactly its value to Gold, minus to Scarlet.
+  EvalOptions material;
+  material.mobility = material.king_safety = material.frozen_pieces = false;
+  const auto with_mage = [](char side) {
+    return make_position({{'k', "2g8"}, {'K', "2g1"}, {'M', "2d4"}}, side);
+  };
+  EXPECT_EQ(evaluate(with_mage('g'), material), 1100);
+  EXPECT_EQ(evaluate(with_mage('s'), material), -1100);
+}
+
+TEST(Evaluate, FrozenPieceIsWorthLess) {
+  EvalOptions frozen_only;
+  frozen_only.mobility = frozen_only.king_safety = false;
+  // The same material; in the second position the Gold Mage stands over a Scarlet Basilisk.
+  const Position free = make_position({{'k', "2g8"}, {'K', "2g1"}, {'M', "2d4"}, {'b', "3e4"}});
+  const Position frozen = make_position({{'k', "2g8"}, {'K', "2g1"}, {'M', "2d4"}, {'b', "3d4"}});
+  ASSERT_TRUE(frozen.is_frozen(make_square(Board::Ground, 3, 3)));
+  EXPECT_EQ(evaluate(free, frozen_only) - evaluate(frozen, frozen_only), piece_value(PieceType::Mage) / 3);
+  frozen_only.frozen_pieces = false;
+  EXPECT_EQ(evaluate(free, frozen_only), evaluate(frozen, frozen_only));
+}
+
+TEST(Evaluate, NoiseIsBoundedAndRepeatable) {
+  EvalOptions noisy;
+  noisy.noise = 50;
+  noisy.noise_seed = 7;
+  const Position pos = Position::start();
+  const int value = evaluate(pos, noisy);
+  EXPECT_EQ(evaluate(pos, noisy), value);
+  EXPECT_LE(std::abs(value), 50);
+}
+
+TEST(Strength, LevelsOneToTen) {
+  EXPECT_FALSE(strength_level(0).has_value());
+  EXPECT_FALSE(strength_level(11).has_value());
+  int previous_depth = 0;
+  for (int level = kMinStrength; level <= kMaxStrength; ++level) {
+    const auto settings = strength_level(level);
+    ASSERT_TRUE(settings.has_value());
+    EXPECT_GE(settings->depth, previous_depth);
+    previous_depth = settings->depth;
+  }
+  EXPECT_EQ(strength_level(1)->depth, 1);
+  EXPECT_EQ(strength_level(10)->root_margin, 0);
+}
+
+TEST(Strength, LowLevelPlaysALegalMoveRepeatablyPerSeed) {
+  const Position pos = Position::start();
+  auto play = [&](std::uint64_t seed) {
+    SearchLimits limits;
+    SearchOptions options;
+    apply_strength(*strength_level(2), seed, limits, options);
+    return search(pos, limits, options, nullptr);
+  };
+  std::vector<Move> chosen;
+  for (std::uint64_t seed = 0; seed < 8; ++seed) {
+    const SearchResult result = play(seed);
+    expect_legal_line(pos, result);
+    EXPECT_EQ(play(seed).best, result.best);
+    chosen.push_back(result.best);
+  }
+  // Level 2 picks among the moves within its margin: not always the same one.
+  EXPECT_NE(std::count(chosen.begin(), chosen.end(), chosen.front()), static_cast<long>(chosen.size()));
+}
+
+}  // namespace
+}  // namespace stratagem::dragonchess
