@@ -54,7 +54,7 @@ void OrderSheet::file(int submission, Power power, Order order) {
     ++adjustments_used_[index(power)];
     orders_[p] = order;
     ordered_.insert(p);
-    submission_of_[p] = static_cast<std::int16_t>(submission);
+    submission_of_[p] = submission;
     return;
   }
   // DATC 4.D.3: a unit with several orders carries out none of them.
@@ -68,7 +68,7 @@ void OrderSheet::file(int submission, Power power, Order order) {
   }
   orders_[p] = order;
   ordered_.insert(p);
-  submission_of_[p] = static_cast<std::int16_t>(submission);
+  submission_of_[p] = submission;
 }
 
 }  // namespace stratagem::diplomacy

@@ -91,8 +91,9 @@ std::optional<Phase> parse_phase_code(std::string_view text) {
   const std::string_view digits = text.substr(1, text.size() - 2);
   int year = 0;
   auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), year);
+  // Years stay well inside the 16 bits a phase keeps them in, with room to go on.
   if (error != std::errc{} || end != digits.data() + digits.size() || digits.empty() || year < 1 ||
-      year > 9999)
+      year > kLastYear)
     return std::nullopt;
   phase.year = static_cast<std::int16_t>(year);
   // Movement and retreats happen in Spring and Fall; adjustments in Winter only.

@@ -56,7 +56,7 @@ class OrderSheet {
   const GameState* state_;
   std::vector<Submission> submissions_;
   std::array<Order, kMaxProvinces> orders_{};
-  std::array<std::int16_t, kMaxProvinces> submission_of_{};  // -1: none
+  std::array<int, kMaxProvinces> submission_of_{};  // -1: none
   ProvinceSet ordered_, twice_ordered_;
   std::array<std::uint8_t, kMaxPowers> adjustments_used_{}, waives_{};
 };

@@ -72,6 +72,10 @@ class GameState {
   }
 };
 
+// The last year a phase may name (games are far shorter; the limit keeps every next
+// phase readable).
+constexpr int kLastYear = 30000;
+
 // Phase names as in the contract: "S1901M", "F1901R", "W1901A".
 std::string phase_code(Phase phase);
 std::optional<Phase> parse_phase_code(std::string_view text);
