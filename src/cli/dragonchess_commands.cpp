@@ -1,8 +1,8 @@
 // `stratagem dragonchess ...`: the rules commands of shared/contracts/dragonchess-cli.md
-// (perft, moves, apply). Output is one JSON object on stdout; bad input is BadInput.
+// (perft, moves, apply), and the search commands from dragonchess_search_commands.h.
+// Output is one JSON object on stdout; bad input is BadInput.
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "dragonchess_options.h"
+#include "dragonchess_search_commands.h"
 #include "stratagem/dragonchess/movegen.h"
 #include "stratagem/dragonchess/notation.h"
 #include "stratagem/dragonchess/perft.h"
@@ -24,37 +26,10 @@ using nlohmann::ordered_json;
 
 namespace {
 
-// What every dragonchess command reads: the position and the rule switches.
-struct GameOptions {
-  std::string position = "startpos";
-  std::vector<std::string> rules;
-};
-
-void add_game_options(CLI::App* command, GameOptions& options) {
-  command->add_option("--position", options.position, "Position text, or startpos (the default)");
-  command->add_option("--rule", options.rules, "Rule switch NAME=VALUE (repeatable), e.g. dragon-breath=below");
-}
-
-Position position_of(const GameOptions& options) {
-  Rules rules;
-  for (const std::string& rule_switch : options.rules)
-    if (auto applied = apply_rule_switch(rules, rule_switch); !applied) throw BadInput{"--rule: " + applied.error()};
-  if (options.position == "startpos") return Position::start(rules);
-  auto pos = Position::from_text(options.position, rules);
-  if (!pos) throw BadInput{"--position: " + pos.error()};
-  return *pos;
-}
-
-void print(const ordered_json& json) {
-  const std::string text = json.dump() + "\n";
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
-}
-
 const char* side_name(Color c) { return c == Color::Gold ? "gold" : "scarlet"; }
 
 struct PerftOptions {
-  GameOptions game;
+  DragonchessGameOptions game;
   int depth = 0;
   bool divide = false;
 };
@@ -62,7 +37,7 @@ struct PerftOptions {
 void run_perft(const PerftOptions& options) {
   if (options.depth < 0) throw BadInput{fmt::format("perft: DEPTH {} is negative", options.depth)};
   if (options.divide && options.depth < 1) throw BadInput{"perft: --divide needs DEPTH 1 or more"};
-  Position pos = position_of(options.game);
+  Position pos = dragonchess_position_of(options.game);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   ordered_json divide = ordered_json::object();
@@ -81,7 +56,7 @@ void run_perft(const PerftOptions& options) {
   out["seconds"] = seconds;
   out["nodes_per_second"] = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
   if (options.divide) out["divide"] = divide;
-  print(out);
+  print_json_line(out);
 }
 
 // Legal moves as canonical text, sorted; none once the game is over.
@@ -95,24 +70,24 @@ std::vector<std::string> legal_move_texts(const Position& pos, const Outcome& re
   return texts;
 }
 
-void run_moves(const GameOptions& options) {
-  const Position pos = position_of(options);
+void run_moves(const DragonchessGameOptions& options) {
+  const Position pos = dragonchess_position_of(options);
   const Outcome result = outcome(pos);
   ordered_json out;
   out["side"] = side_name(pos.side_to_move());
   out["moves"] = legal_move_texts(pos, result);
   out["check"] = result.in_check;
   out["status"] = status_name(result.status);
-  print(out);
+  print_json_line(out);
 }
 
 struct ApplyOptions {
-  GameOptions game;
+  DragonchessGameOptions game;
   std::string move;
 };
 
 void run_apply(const ApplyOptions& options) {
-  Position pos = position_of(options.game);
+  Position pos = dragonchess_position_of(options.game);
   if (const Outcome before = outcome(pos); before.status != GameStatus::Ongoing)
     throw BadInput{fmt::format("--move '{}': the game is already over ({})", options.move, status_name(before.status))};
   auto move = parse_move(pos, options.move);
@@ -124,7 +99,7 @@ void run_apply(const ApplyOptions& options) {
   out["position"] = pos.text();
   out["move"] = text;
   out["status"] = status_name(outcome(pos).status);
-  print(out);
+  print_json_line(out);
 }
 
 }  // namespace
@@ -137,19 +112,21 @@ void add_dragonchess_commands(CLI::App& app) {
   CLI::App* perft_command = dragonchess->add_subcommand("perft", "Count the leaves of the legal-move tree");
   perft_command->add_option("DEPTH", perft_options->depth, "Depth in plies")->required();
   perft_command->add_flag("--divide", perft_options->divide, "Also count below each legal first move");
-  add_game_options(perft_command, perft_options->game);
+  add_dragonchess_game_options(perft_command, perft_options->game);
   perft_command->callback([perft_options] { run_perft(*perft_options); });
 
-  auto moves_options = std::make_shared<GameOptions>();
+  auto moves_options = std::make_shared<DragonchessGameOptions>();
   CLI::App* moves_command = dragonchess->add_subcommand("moves", "List the legal moves and the game status");
-  add_game_options(moves_command, *moves_options);
+  add_dragonchess_game_options(moves_command, *moves_options);
   moves_command->callback([moves_options] { run_moves(*moves_options); });
 
   auto apply_options = std::make_shared<ApplyOptions>();
   CLI::App* apply_command = dragonchess->add_subcommand("apply", "Make one move and print the position after it");
   apply_command->add_option("--move", apply_options->move, "The move, e.g. W2e2-2e3 or 2e22e3")->required();
-  add_game_options(apply_command, apply_options->game);
+  add_dragonchess_game_options(apply_command, apply_options->game);
   apply_command->callback([apply_options] { run_apply(*apply_options); });
+
+  add_dragonchess_search_commands(*dragonchess);
 }
 
 }  // namespace stratagem::cli
