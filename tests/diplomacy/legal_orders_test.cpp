@@ -15,18 +15,13 @@
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/validation.h"
 #include "stratagem/diplomacy/variant.h"
+#include "support/standard_map.h"
 
 namespace stratagem::diplomacy {
 namespace {
 
-const Variant& map() { return standard_variant(); }
-
-Location loc(const char* code) {
-  for (int l = 0; l < map().location_count(); ++l)
-    if (map().location_code(location_at(l)) == code) return location_at(l);
-  ADD_FAILURE() << "no location " << code;
-  return Location::None;
-}
+using testing::loc;
+using testing::map;
 
 // The generator's list, checked against its own count() and nth().
 std::set<std::uint32_t> generated(const GameState& state, Province p) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "stratagem/diplomacy/variant.h"
+#include "support/standard_map.h"
 
 namespace stratagem::diplomacy {
 
@@ -33,22 +34,9 @@ constexpr auto kMovement = PhaseType::Movement;
 constexpr auto kRetreat = PhaseType::Retreat;
 constexpr auto kAdjustment = PhaseType::Adjustment;
 
-const Variant& map() { return standard_variant(); }
-
-// The location with canonical code `code` ("PAR", "STP/NC").
-Location loc(std::string_view code) {
-  for (int l = 0; l < map().location_count(); ++l)
-    if (map().location_code(location_at(l)) == code) return location_at(l);
-  ADD_FAILURE() << "no location " << code;
-  return Location::None;
-}
-
-Power power(std::string_view code) {
-  for (int p = 0; p < map().power_count(); ++p)
-    if (map().power_code(power_at(p)) == code) return power_at(p);
-  ADD_FAILURE() << "no power " << code;
-  return Power::None;
-}
+using testing::loc;
+using testing::map;
+using testing::power;
 
 ParsedOrder parse(std::string_view text, PhaseType phase = kMovement) {
   const auto parsed = parse_order(map(), text, phase);

@@ -4,18 +4,13 @@
 
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
+#include "support/standard_map.h"
 
 namespace stratagem::diplomacy {
 namespace {
 
-const Variant& map() { return standard_variant(); }
-
-Province province(const char* code) {
-  for (int p = 0; p < map().province_count(); ++p)
-    if (map().province_code(province_at(p)) == code) return province_at(p);
-  ADD_FAILURE() << code;
-  return Province::None;
-}
+using testing::map;
+using testing::province;
 
 TEST(PhaseCode, RoundTrips) {
   for (const char* code : {"S1901M", "F1901R", "W1901A", "S1M", "F30000M"}) {
