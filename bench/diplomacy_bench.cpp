@@ -154,6 +154,7 @@ void BM_RandomGames(benchmark::State& bench) {
   std::uint64_t seed = 1;
   for (auto _ : bench) phases += play_random_games(variant, standard_rules(), 1, seed++, 1930).phases;
   bench.counters["phases/s"] = benchmark::Counter(double(phases), benchmark::Counter::kIsRate);
+  bench.counters["games/s"] = benchmark::Counter(double(bench.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RandomGames)->Unit(benchmark::kMillisecond);
 
