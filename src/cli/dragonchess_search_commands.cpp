@@ -4,9 +4,9 @@
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "dragonchess_engine_settings.h"
 #include "dragonchess_match.h"
+#include "dragonchess_options.h"
 #include "dragonchess_play.h"
 #include "stratagem/dragonchess/notation.h"
 #include "stratagem/dragonchess/position.h"
@@ -32,32 +33,6 @@ namespace {
 
 constexpr std::size_t kTableMegabytes = 64;
 
-struct PositionOptions {
-  std::string position = "startpos";
-  std::vector<std::string> rules;
-};
-
-void add_position_options(CLI::App* command, PositionOptions& options) {
-  command->add_option("--position", options.position, "Position text, or startpos (the default)");
-  command->add_option("--rule", options.rules, "Rule switch NAME=VALUE (repeatable), e.g. dragon-breath=below");
-}
-
-Position position_of(const PositionOptions& options) {
-  Rules rules;
-  for (const std::string& rule_switch : options.rules)
-    if (auto applied = apply_rule_switch(rules, rule_switch); !applied) throw BadInput{"--rule: " + applied.error()};
-  if (options.position == "startpos") return Position::start(rules);
-  auto pos = Position::from_text(options.position, rules);
-  if (!pos) throw BadInput{"--position: " + pos.error()};
-  return *pos;
-}
-
-void print(const ordered_json& json) {
-  const std::string text = json.dump() + "\n";
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
-}
-
 EngineSettings engine_settings_of(const std::string& option, const std::string& text) {
   auto settings = parse_engine_settings(text);
   if (!settings) throw BadInput{option + ": " + settings.error()};
@@ -71,27 +46,27 @@ ordered_json score_json(int score) {
 }
 
 struct BestmoveOptions {
-  PositionOptions game;
-  int depth = 0;
-  int movetime_ms = 0;
+  DragonchessGameOptions game;
+  std::optional<int> depth;
+  std::optional<int> movetime_ms;
   std::uint64_t nodes = 0;
 };
 
 void run_bestmove(const BestmoveOptions& options) {
-  if (options.depth == 0 && options.movetime_ms == 0 && options.nodes == 0)
-    throw BadInput{"bestmove: give --depth D or --movetime MS"};
-  if (options.depth < 0 || options.depth > kMaxSearchDepth)
-    throw BadInput{fmt::format("--depth {}: must be 1-{}", options.depth, kMaxSearchDepth)};
-  if (options.movetime_ms < 0) throw BadInput{fmt::format("--movetime {}: must be positive", options.movetime_ms)};
-  const Position pos = position_of(options.game);
+  if (!options.depth && !options.movetime_ms) throw BadInput{"bestmove: give --depth D or --movetime MS"};
+  if (options.depth && (*options.depth < 1 || *options.depth > kMaxSearchDepth))
+    throw BadInput{fmt::format("--depth {}: must be 1-{}", *options.depth, kMaxSearchDepth)};
+  if (options.movetime_ms && *options.movetime_ms < 1)
+    throw BadInput{fmt::format("--movetime {}: must be 1 or more", *options.movetime_ms)};
+  const Position pos = dragonchess_position_of(options.game);
   if (const Outcome before = outcome(pos); before.status != GameStatus::Ongoing)
     throw BadInput{fmt::format("--position: the game is already over ({})", status_name(before.status))};
 
   SearchLimits limits;
-  limits.depth = options.depth > 0 ? options.depth : kMaxSearchDepth;
+  limits.depth = options.depth.value_or(kMaxSearchDepth);
   limits.nodes = options.nodes;
-  if (options.movetime_ms > 0) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.movetime_ms);
+  if (options.movetime_ms) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(*options.movetime_ms);
     limits.should_stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
   }
   TranspositionTable table(kTableMegabytes);
@@ -110,11 +85,11 @@ void run_bestmove(const BestmoveOptions& options) {
   out["depth"] = result.depth;
   out["nodes"] = result.nodes;
   out["pv"] = pv;
-  print(out);
+  print_json_line(out);
 }
 
 struct MatchOptions {
-  PositionOptions game;
+  DragonchessGameOptions game;
   std::string a, b;
   int openings = 10;
   std::uint64_t seed = 1;
@@ -131,8 +106,9 @@ void run_match(const MatchOptions& options) {
   if (options.openings < 1) throw BadInput{fmt::format("--openings {}: must be 1 or more", options.openings)};
   if (options.max_plies < 1) throw BadInput{fmt::format("--max-plies {}: must be 1 or more", options.max_plies)};
   if (options.adjudicate < 0) throw BadInput{fmt::format("--adjudicate {}: must be 0 or more", options.adjudicate)};
-  MatchSetup setup{position_of(options.game), engine_settings_of("--a", options.a), engine_settings_of("--b", options.b),
-                   options.openings, options.seed, options.max_plies, options.adjudicate};
+  MatchSetup setup{dragonchess_position_of(options.game), engine_settings_of("--a", options.a),
+                   engine_settings_of("--b", options.b), options.openings, options.seed, options.max_plies,
+                   options.adjudicate};
   if (outcome(setup.start).status != GameStatus::Ongoing) throw BadInput{"--position: the game is already over"};
   const MatchResult result = play_match(setup);
   const EloEstimate elo = elo_estimate(result.a);
@@ -148,11 +124,11 @@ void run_match(const MatchOptions& options) {
   out["elo_error_95"] = rounded(elo.error_95) ? ordered_json(*rounded(elo.error_95)) : ordered_json(nullptr);
   out["capped_games"] = result.capped_games;
   out["average_plies"] = std::round(result.average_plies * 10.0) / 10.0;
-  print(out);
+  print_json_line(out);
 }
 
 struct PlayOptions {
-  PositionOptions game;
+  DragonchessGameOptions game;
   std::string computer = "scarlet";
   int level = 5;
   std::string engine;
@@ -160,7 +136,7 @@ struct PlayOptions {
 };
 
 void run_play(const PlayOptions& options) {
-  PlaySetup setup{position_of(options.game), std::nullopt, {}, options.seed};
+  PlaySetup setup{dragonchess_position_of(options.game), std::nullopt, {}, options.seed};
   if (options.computer == "gold")
     setup.computer = Color::Gold;
   else if (options.computer == "scarlet")
@@ -179,7 +155,7 @@ void run_play(const PlayOptions& options) {
 void add_dragonchess_search_commands(CLI::App& dragonchess) {
   auto bestmove_options = std::make_shared<BestmoveOptions>();
   CLI::App* bestmove = dragonchess.add_subcommand("bestmove", "Search for the best move");
-  add_position_options(bestmove, bestmove_options->game);
+  add_dragonchess_game_options(bestmove, bestmove_options->game);
   auto* depth = bestmove->add_option("--depth", bestmove_options->depth, "Search depth in plies (1-64)");
   auto* movetime = bestmove->add_option("--movetime", bestmove_options->movetime_ms, "Search time in milliseconds");
   depth->excludes(movetime);
@@ -188,7 +164,7 @@ void add_dragonchess_search_commands(CLI::App& dragonchess) {
 
   auto match_options = std::make_shared<MatchOptions>();
   CLI::App* match = dragonchess.add_subcommand("match", "Play two engine settings against each other");
-  add_position_options(match, match_options->game);
+  add_dragonchess_game_options(match, match_options->game);
   match->add_option("--a", match_options->a, "Engine A, e.g. depth=4 or nodes=20000,no-tt")->required();
   match->add_option("--b", match_options->b, "Engine B")->required();
   match->add_option("--openings", match_options->openings, "Random two-ply openings, each played with both colours");
@@ -200,7 +176,7 @@ void add_dragonchess_search_commands(CLI::App& dragonchess) {
 
   auto play_options = std::make_shared<PlayOptions>();
   CLI::App* play = dragonchess.add_subcommand("play", "Play a game at the terminal (moves on stdin)");
-  add_position_options(play, play_options->game);
+  add_dragonchess_game_options(play, play_options->game);
   play->add_option("--computer", play_options->computer, "The computer's side: gold, scarlet (default) or none");
   play->add_option("--level", play_options->level, "The computer's strength, 1-10 (default 5)");
   play->add_option("--engine", play_options->engine, "Engine settings instead of a level, e.g. depth=4");
