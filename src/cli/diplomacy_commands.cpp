@@ -1,5 +1,5 @@
 // `stratagem diplomacy ...`: the commands of shared/contracts/diplomacy-cli.md (adjudicate,
-// selfplay) and the ones for people (new, render, demo).
+// selfplay), the ones for people (new, render, demo) and for tools (legal).
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "diplomacy_adjudication.h"
 #include "diplomacy_json.h"
+#include "diplomacy_legal.h"
 #include "diplomacy_places.h"
 #include "diplomacy_text.h"
 #include "diplomacy_words.h"
@@ -199,6 +200,17 @@ void add_diplomacy_commands(CLI::App& app) {
   start->callback([start_pretty] {
     const Variant& variant = standard_variant();
     print(dump_json(write_state(variant, GameState::initial(variant)), *start_pretty) + "\n");
+  });
+
+  CLI::App* legal = diplomacy->add_subcommand(
+      "legal", "Every legal order of a position (JSON on stdin, as `new` prints it) as JSON");
+  auto legal_pretty = std::make_shared<bool>(false);
+  legal->add_flag("--pretty", *legal_pretty, "Indent the output");
+  legal->callback([legal_pretty] {
+    const Variant& variant = standard_variant();
+    const nlohmann::json input = or_bad_input(parse_json(read_all_of(std::cin)));
+    const GameState state = or_bad_input(read_state(variant, input, ""));
+    print(dump_json(legal_orders_json(variant, state), *legal_pretty) + "\n");
   });
 
   auto render_options = std::make_shared<RenderOptions>();

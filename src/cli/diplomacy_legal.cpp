@@ -1,0 +1,52 @@
+#include "diplomacy_legal.h"
+
+#include "stratagem/diplomacy/legal_orders.h"
+#include "stratagem/diplomacy/notation.h"
+
+namespace stratagem::cli {
+
+using namespace diplomacy;
+
+namespace {
+
+std::string canonical(const Variant& variant, const GameState& state, const Order& order) {
+  UnitType supported = UnitType::Army;
+  if (order.is_support()) supported = state.unit_at(variant.province_of(order.target())).type;
+  return format_order(variant, order, supported);
+}
+
+}  // namespace
+
+nlohmann::ordered_json legal_orders_json(const Variant& variant, const GameState& state) {
+  nlohmann::ordered_json by_power = nlohmann::ordered_json::object();
+  for (int i = 0; i < variant.power_count(); ++i) by_power[variant.power_code(power_at(i))] = nlohmann::ordered_json::object();
+  OrderList list;
+  if (state.phase.type == PhaseType::Adjustment) {
+    for (int i = 0; i < variant.power_count(); ++i) {
+      list.clear();
+      legal_adjustments(variant, state, power_at(i), list);
+      nlohmann::ordered_json orders = nlohmann::ordered_json::array();
+      for (const Order& o : list) orders.push_back(canonical(variant, state, o));
+      auto& entry = by_power[variant.power_code(power_at(i))];
+      entry["change"] = adjustment_delta(variant, state, power_at(i));
+      entry["orders"] = std::move(orders);
+    }
+  } else {
+    const LegalOrderGenerator generator(variant, state);
+    const bool retreats = state.phase.type == PhaseType::Retreat;
+    (retreats ? state.dislodged_provinces() : state.occupied_provinces()).for_each([&](int p) {
+      const Unit unit = retreats ? state.dislodged_in(province_at(p))->unit : state.unit_at(province_at(p));
+      list.clear();
+      generator.unit_orders(province_at(p), list);
+      nlohmann::ordered_json orders = nlohmann::ordered_json::array();
+      for (const Order& o : list) orders.push_back(canonical(variant, state, o));
+      by_power[variant.power_code(unit.power)][format_unit(variant, unit)] = std::move(orders);
+    });
+  }
+  nlohmann::ordered_json out;
+  out["phase"] = phase_code(state.phase);
+  out["orders"] = std::move(by_power);
+  return out;
+}
+
+}  // namespace stratagem::cli
