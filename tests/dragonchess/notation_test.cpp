@@ -1,5 +1,7 @@
 // Position text and move text: round trips, accepted forms, and every malformed input
 // rejected with a message that says what and where.
+#include <random>
+
 #include <gtest/gtest.h>
 
 #include "stratagem/dragonchess/movegen.h"
@@ -175,6 +177,55 @@ INSTANTIATE_TEST_SUITE_P(
                       BadMove{"2d2-2d3", "frozen by a Basilisk"},
                       BadMove{"T2f2-2g3", "it would leave the King attacked"},
                       BadMove{"O2b4-2c5", "the O on 2b4 cannot reach 2c5"}));
+
+// Random edits of valid text: every result is either a position (whose own text parses
+// back to it) or a message; nothing crashes.
+TEST(PositionText, RandomEditsParseOrGiveAMessage) {
+  std::mt19937 random(3);
+  const std::string alphabet = "0123456789/| gsKMPCRGOHTEBUDSWkmpcrgohtebudswxz-";
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string text(kStartPositionText);
+    for (int edits = 1 + static_cast<int>(random() % 3); edits > 0; --edits) {
+      const std::size_t at = random() % text.size();
+      switch (random() % 3) {
+        case 0: text[at] = alphabet[random() % alphabet.size()]; break;
+        case 1: text.erase(at, 1); break;
+        default: text.insert(at, 1, alphabet[random() % alphabet.size()]); break;
+      }
+    }
+    auto pos = Position::from_text(text);
+    if (!pos) {
+      EXPECT_FALSE(pos.error().empty());
+      continue;
+    }
+    auto again = Position::from_text(pos->text());
+    ASSERT_TRUE(again) << again.error();
+    EXPECT_EQ(again->text(), pos->text());
+    EXPECT_TRUE(pos->pos_is_ok());
+  }
+}
+
+TEST(MoveText, RandomTextParsesToALegalMoveOrGivesAMessage) {
+  std::mt19937 random(4);
+  const std::string alphabet = "123abcdefghijklm0789-x*=HWRSKDGE";
+  const Position pos = Position::start();
+  MoveList legal;
+  generate_legal(pos, legal);
+  int parsed = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string text = move_text(pos, legal[static_cast<int>(random() % 90)]);
+    const std::size_t at = random() % text.size();
+    text[at] = alphabet[random() % alphabet.size()];
+    auto m = parse_move(pos, text);
+    if (m) {
+      EXPECT_TRUE(legal.contains(*m)) << text;
+      ++parsed;
+    } else {
+      EXPECT_FALSE(m.error().empty());
+    }
+  }
+  EXPECT_GT(parsed, 0);
+}
 
 TEST(SquareText, RoundTripsEverySquare) {
   for (int s = 0; s < kSquareCount; ++s) {

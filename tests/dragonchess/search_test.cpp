@@ -206,7 +206,7 @@ TEST(Search, DeterministicForADepthLimit) {
   EXPECT_EQ(first.pv, second.pv);
 }
 
-TEST(Search, NodeLimitStopsAfterDepthOne) {
+TEST(Search, LimitsStopTheSearch) {
   const Position pos = Position::start();
   TranspositionTable table(4);
   SearchLimits limits;
@@ -216,12 +216,13 @@ TEST(Search, NodeLimitStopsAfterDepthOne) {
   EXPECT_GE(result.depth, 1);
   expect_legal_line(pos, result);
 
-  // A stop request at once still completes depth 1.
+  // A stop request at once still searches the first root move to the end, and it is played.
   SearchLimits stop_now;
   stop_now.should_stop = [] { return true; };
   const SearchResult stopped = search(pos, stop_now, SearchOptions{}, nullptr);
-  EXPECT_EQ(stopped.depth, 1);
+  EXPECT_EQ(stopped.depth, 0);
   expect_legal_line(pos, stopped);
+  EXPECT_LT(stopped.nodes, result.nodes);
 }
 
 TEST(Search, MateInMovesConversion) {
