@@ -66,7 +66,8 @@ class Searcher {
   std::array<int, kMaxPly> pv_length_{};
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
-  bool may_stop_ = false;  // false until depth 1 is complete
+  bool may_stop_ = false;  // false until the first root move has a score
+  int root_best_score_ = 0;  // of the iteration under way
   int root_depth_ = 0;
   Move root_move_;  // best move of the previous iteration, searched first
   std::vector<std::pair<Move, int>> root_scores_, completed_root_scores_;
@@ -160,6 +161,10 @@ int Searcher::search(int depth, int alpha, int beta, int ply) {
     if (score <= alpha) continue;
     alpha = score;
     update_pv(ply, m);
+    if (root) {
+      root_best_score_ = score;
+      may_stop_ = true;
+    }
     if (score >= beta) {
       if (quiet) {
         if (options_.ordering.killers) ordering_.add_killer(ply, m);
@@ -233,14 +238,21 @@ SearchResult Searcher::run() {
     root_depth_ = depth;
     root_scores_.clear();
     const int score = search(depth, -kInfinity, kInfinity, 0);
-    if (stopped_) break;
+    if (stopped_) {
+      // Stopped inside depth 1: the best of the root moves searched so far.
+      if (result.depth == 0) {
+        result.best = pv_[0][0];
+        result.score = root_best_score_;
+        result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+      }
+      break;
+    }
     result.best = pv_[0][0];
     result.score = score;
     result.depth = depth;
     result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
     completed_root_scores_ = root_scores_;
     root_move_ = result.best;
-    may_stop_ = true;
     // A mate found within the full-width depth cannot get shorter by searching deeper.
     if (mate_in_moves(score) && kMateScore - std::abs(score) <= depth) break;
   }

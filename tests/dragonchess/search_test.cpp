@@ -216,13 +216,22 @@ TEST(Search, LimitsStopTheSearch) {
   EXPECT_GE(result.depth, 1);
   expect_legal_line(pos, result);
 
-  // A stop request at once still searches the first root move to the end, and it is played.
+  // A limit inside depth 1 (which takes 315 nodes here) ends it once a root move has a
+  // score; that move is played and the depth says no iteration was completed.
+  SearchLimits tiny;
+  tiny.nodes = 100;
+  const SearchResult cut = search(pos, tiny, SearchOptions{}, &table);
+  EXPECT_EQ(cut.depth, 0);
+  EXPECT_EQ(cut.nodes, 100u);
+  expect_legal_line(pos, cut);
+
+  // should_stop is asked every 2048 nodes: the first time in depth 2.
   SearchLimits stop_now;
   stop_now.should_stop = [] { return true; };
   const SearchResult stopped = search(pos, stop_now, SearchOptions{}, nullptr);
-  EXPECT_EQ(stopped.depth, 0);
+  EXPECT_EQ(stopped.depth, 1);
+  EXPECT_EQ(stopped.nodes, 2048u);
   expect_legal_line(pos, stopped);
-  EXPECT_LT(stopped.nodes, result.nodes);
 }
 
 TEST(Search, MateInMovesConversion) {

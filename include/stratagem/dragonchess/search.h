@@ -44,14 +44,15 @@ struct SearchOptions {
 struct SearchLimits {
   int depth = kMaxSearchDepth;  // iterations of iterative deepening, 1..kMaxSearchDepth
   std::uint64_t nodes = 0;      // 0: no node limit
-  // Polled during the search; true ends it. Depth 1 is always completed.
+  // Polled during the search; true ends it. The first root move is always searched to
+  // the end, so that there is a move to play.
   std::function<bool()> should_stop;
 };
 
 struct SearchResult {
   Move best;     // the null move when the side to move has no legal move
   int score = 0;
-  int depth = 0;  // the last completed iteration
+  int depth = 0;  // the last completed iteration; 0 if stopped inside the first
   std::uint64_t nodes = 0;
   std::vector<Move> pv;  // starts with best; every move legal in turn
 };
