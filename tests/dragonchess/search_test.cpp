@@ -139,6 +139,17 @@ TEST(Search, NoLegalMove) {
   EXPECT_EQ(search_to_depth(make_position(walled, 's', loss), 2).score, -kMateScore);
 }
 
+TEST(Search, HundredPlyRuleDraws) {
+  // A Mage up, but with 99 quiet plies behind, every Gold move (none captures or mates)
+  // reaches the hundredth ply: a draw.
+  auto with_clock = [](int clock) {
+    const std::string text = testing::position_text({{'k', "2g8"}, {'K', "2g1"}, {'M', "2a1"}});  // "... g 0 1"
+    return *Position::from_text(text.substr(0, text.size() - 3) + std::to_string(clock) + " 1");
+  };
+  EXPECT_EQ(search_to_depth(with_clock(99), 2).score, 0);
+  EXPECT_GT(search_to_depth(with_clock(0), 2).score, piece_value(PieceType::Mage));
+}
+
 TEST(Search, TakesAFreePiece) {
   const Position pos = make_position({{'k', "2g8"}, {'m', "2c5"}, {'K', "2g1"}, {'O', "2c1"}});
   const SearchResult result = search_to_depth(pos, 3);
