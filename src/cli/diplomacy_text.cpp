@@ -205,8 +205,16 @@ class Renderer {
       said += fmt::format(" {}", fill(words_.strengths, fmt::arg("strength", entry.strength),
                                       fmt::arg("opposing", entry.opposing_strength)));
     if (!entry.error.empty())
-      said = fill(words_.with_reason, fmt::arg("outcome", said), fmt::arg("reason", entry.error));
+      said = fill(words_.with_reason, fmt::arg("outcome", said), fmt::arg("reason", reason_text(entry.error)));
     return fill(words_.result_line, fmt::arg("order", subject), fmt::arg("outcome", said));
+  }
+
+  // Why an order failed, as the report gives it: a void order's reason is describe()'s
+  // English sentence and is said in this language; the order parser's message about text
+  // it could not read quotes that text and stays as written.
+  std::string reason_text(const std::string& error) const {
+    const auto reason = void_reason_described_as(error);
+    return reason ? void_reason_text(*reason, language_) : error;
   }
 
   const Variant& variant_;

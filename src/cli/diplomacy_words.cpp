@@ -1,11 +1,15 @@
 #include "diplomacy_words.h"
 
+#include <algorithm>
+
 namespace stratagem::cli {
 
 namespace {
 
 // Order of outcomes: ok, bounce, cut, dislodged, no_convoy, void, invalid, hold.
-// The Chinese and Japanese terms follow the seeds (000 zh-Hant, 001 zh-Hans, 002 ja).
+// Void reasons are in the order of VoidReason (validation.h).
+// The Chinese and Japanese terms follow the seeds (000 zh-Hant, 001 zh-Hans, 002 ja),
+// and within a language the reasons use the same terms as the rest of its words.
 constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
     {
         "{season} {year}, {type}",
@@ -41,6 +45,7 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         "{unit} is dislodged and may retreat to {places}",
         "{unit} is dislodged and must disband",
         ", ",
+        {},  // English: describe()
     },
     {
         "{year}年{season},{type}",
@@ -75,6 +80,46 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         "{unit} 被驅逐,可撤退至 {places}",
         "{unit} 被驅逐,須復員",
         "、",
+        {
+            "指令有效",
+            "此階段不能發出這種指令",
+            "該區域沒有部隊",
+            "該部隊屬於他國",
+            "該部隊無法移往該區域",
+            "陸軍不能進入水域",
+            "艦隊不能進入內陸省",
+            "部隊不能移往其所在的區域",
+            "該省有兩岸可選,指令須指明哪一岸",
+            "艦隊無法進入該岸",
+            "沒有相連的艦隊能把該陸軍護航至該處",
+            "部隊不能支援自己",
+            "支援部隊本身無法移往該處",
+            "該處沒有可支援的部隊",
+            "受支援部隊無法作出該移動",
+            "只有艦隊可以護航",
+            "艦隊只能在水域中護航",
+            "只有陸軍可被護航",
+            "該處沒有可護航的陸軍",
+            "該陸軍的護航路線都不需要此艦隊",
+            "該部隊沒有被驅逐",
+            "該部隊不能撤退至該處(不相鄰、已被佔據、因規避而空置,或是攻擊者所來自的區域)",
+            "只能在本國的本土軍需區建立部隊",
+            "該本土軍需區不在本國控制之下",
+            "該軍需區已有部隊駐留",
+            "該國已沒有建立名額",
+            "該國已無須再復員部隊",
+            "該處已另有建立指令",
+            "該部隊已被下令復員",
+            "內陸省不能建立艦隊",
+            "建立指令須註明是陸軍還是艦隊",
+            "該部隊收到多於一個指令,因此駐守",
+            "受支援部隊移往別處",
+            "受支援部隊沒有移動",
+            "受支援部隊正在移動,不能支援其駐守",
+            "該陸軍沒有收到該移動指令",
+            "該陸軍不經護航移動",
+            "護航悖論,依 Szykman 規則護航失效",
+        },
     },
     {
         "{year}年{season},{type}",
@@ -109,6 +154,46 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         "{unit} 被驱逐,可撤退至 {places}",
         "{unit} 被驱逐,须解散",
         "、",
+        {
+            "指令有效",
+            "此阶段不能下达这种指令",
+            "该省份没有单位",
+            "该单位属于其他国家",
+            "该单位无法到达该省份",
+            "陆军不能进入海洋省份",
+            "舰队不能进入内陆省份",
+            "单位不能移动到自己所在的省份",
+            "该省份有两侧海岸可选,指令须注明是哪一侧",
+            "舰队无法到达该海岸",
+            "没有舰队链能把该陆军护航到那里",
+            "单位不能支援自己",
+            "支援单位自身无法移动到那里",
+            "那里没有可支援的单位",
+            "被支援的单位无法进行该移动",
+            "只有舰队可以护航",
+            "舰队只能在海洋省份护航",
+            "只有陆军可以被护航",
+            "那里没有可护航的陆军",
+            "该陆军的护航路线都不需要这支舰队",
+            "该单位没有被驱逐",
+            "该单位不能撤退到那里(不相邻、已被占领、因对峙而空置,或是进攻方所来自的省份)",
+            "只能在自己的母国补给中心建立单位",
+            "该母国补给中心不在本国控制之下",
+            "该补给中心已有单位驻扎",
+            "该国已没有建立名额",
+            "该国已无须再解散单位",
+            "那里已另有建立指令",
+            "该单位已被下令解散",
+            "内陆省份不能建立舰队",
+            "建立指令须注明是陆军还是舰队",
+            "该单位收到了不止一个指令,因此驻守",
+            "被支援的单位移动到了别处",
+            "被支援的单位没有移动",
+            "被支援的单位在移动,不能支援其驻守",
+            "该陆军没有收到该移动指令",
+            "该陆军不经护航移动",
+            "护航悖论,按 Szykman 规则护航失败",
+        },
     },
     {
         "{year}年 {season} {type}",
@@ -143,12 +228,76 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         "{unit} は撃退された。撤退先:{places}",
         "{unit} は撃退された。解散のみ",
         "、",
+        {
+            "命令は有効",
+            "このフェイズではこの種類の命令は出せない",
+            "その地域にユニットがいない",
+            "そのユニットは他国のもの",
+            "そのユニットはその地域に移動できない",
+            "陸軍は海上に移動できない",
+            "海軍は内陸に移動できない",
+            "ユニットは今いる地域には移動できない",
+            "どちらの海岸も選べるため、海岸の明記が必要",
+            "海軍はその海岸に移動できない",
+            "その陸軍をそこまで輸送できる海軍の連なりがない",
+            "ユニットは自分自身を支援できない",
+            "支援するユニット自身がそこへ移動できない",
+            "そこに支援対象のユニットがいない",
+            "支援対象のユニットはその移動ができない",
+            "輸送を行えるのは海軍だけ",
+            "海軍は海上にいるときだけ輸送できる",
+            "輸送の対象にできるのは陸軍だけ",
+            "そこに輸送対象の陸軍がいない",
+            "その陸軍のどの輸送経路にもこの海軍は必要ない",
+            "そのユニットは撃退されていない",
+            "そこへは撤退できない(隣接していない、ユニットがいる、スタンドオフで空いた、または攻撃してきた側の地域)",
+            "建設できるのは自国の本国補給都市だけ",
+            "その本国補給都市を自国が保有していない",
+            "その補給都市にはユニットが駐留している",
+            "その国にはもう建設できる数が残っていない",
+            "その国はもう解散する必要がない",
+            "そこにはすでに別の建設命令がある",
+            "そのユニットはすでに解散の対象になっている",
+            "内陸の地域には海軍を建設できない",
+            "建設命令には陸軍か海軍かの明記が必要",
+            "そのユニットには複数の命令が出されたため、維持扱いとなる",
+            "支援対象のユニットは別の地域へ移動する",
+            "支援対象のユニットは移動しない",
+            "支援対象のユニットは移動するため、維持の支援はできない",
+            "その陸軍にはその移動命令が出されていない",
+            "その陸軍は輸送で移動しない",
+            "輸送のパラドックスのため、Szykman ルールにより輸送は失敗",
+        },
     },
 }};
+
+// Every language but English (the first, which has describe()) says every reason up to
+// the last one; a reason added after it is caught by diplomacy_render_lang_test. (A
+// sentence left out makes GCC 12 stop here with a message of its own, about modifying
+// kWords.)
+constexpr bool says_every_void_reason(const Words& words) {
+  return std::none_of(words.void_reasons.begin(), words.void_reasons.end(),
+                      [](std::string_view sentence) { return sentence.empty(); });
+}
+static_assert(std::all_of(kWords.begin() + 1, kWords.end(), says_every_void_reason),
+              "a VoidReason without its sentence in some language");
 
 }  // namespace
 
 const Words& words_in(diplomacy::Language language) { return kWords[static_cast<int>(language)]; }
+
+std::string void_reason_text(diplomacy::VoidReason reason, diplomacy::Language language) {
+  if (language == diplomacy::Language::En) return diplomacy::describe(reason);
+  return std::string(words_in(language).void_reasons[static_cast<std::size_t>(reason)]);
+}
+
+std::optional<diplomacy::VoidReason> void_reason_described_as(std::string_view sentence) {
+  for (std::size_t r = 0; r < kVoidReasonCount; ++r) {
+    const auto reason = static_cast<diplomacy::VoidReason>(r);
+    if (diplomacy::describe(reason) == sentence) return reason;
+  }
+  return std::nullopt;
+}
 
 std::optional<diplomacy::Language> language_by_code(std::string_view code) {
   using diplomacy::Language;

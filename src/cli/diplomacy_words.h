@@ -1,16 +1,24 @@
 #pragma once
 // The fixed words of the readable rendering (`stratagem diplomacy render`) in each
-// language: phases, unit types, coasts, order verbs, outcomes. Names of powers and
-// places come from the variant; everything else a person reads is in this one table.
-// Patterns are fmt format strings with named fields ({unit}, {to}, {by}, ...).
+// language: phases, unit types, coasts, order verbs, outcomes, why an order is void.
+// Names of powers and places come from the variant; everything else a person reads is
+// in this one table. Patterns are fmt format strings with named fields ({unit}, {to},
+// {by}, ...).
 
 #include <array>
+#include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
+#include "stratagem/diplomacy/validation.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::cli {
+
+// VoidReason has no count of its own: ConvoyParadox is its last value, and
+// diplomacy_render_lang_test fails when a reason comes after it.
+constexpr std::size_t kVoidReasonCount = static_cast<std::size_t>(diplomacy::VoidReason::ConvoyParadox) + 1;
 
 struct Words {
   std::string_view phase;                       // {season} {year} {type}
@@ -42,9 +50,19 @@ struct Words {
   std::string_view may_retreat;     // {unit} {places}
   std::string_view must_disband;    // {unit}
   std::string_view list_separator;
+
+  // Why an order is void, by VoidReason. Empty in English, where the sentence is
+  // describe()'s, the one `adjudicate` writes in its JSON.
+  std::array<std::string_view, kVoidReasonCount> void_reasons;
 };
 
 const Words& words_in(diplomacy::Language language);
+
+// Why an order is void, said in `language`.
+std::string void_reason_text(diplomacy::VoidReason reason, diplomacy::Language language);
+
+// The reason whose English sentence (describe(), as `adjudicate` writes it) is `sentence`.
+std::optional<diplomacy::VoidReason> void_reason_described_as(std::string_view sentence);
 
 // "en", "zh-Hant", "zh-Hans", "ja".
 std::optional<diplomacy::Language> language_by_code(std::string_view code);
