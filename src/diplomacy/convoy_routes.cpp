@@ -56,8 +56,8 @@ ProvinceSet convoy_destinations(const Variant& variant, const ProvinceSet& fleet
 bool fleet_needed_for_route(const Variant& variant, const ProvinceSet& fleets, Province from, Province to,
                             Province fleet) {
   if (!fleets.contains(index(fleet))) return false;
-  return for_each_minimal_route(variant, fleets, from, [&](Province dest, const ProvinceSet& route) {
-    return dest == to && route.contains(index(fleet));
+  return for_each_minimal_route(variant, fleets, from, [&](const ProvinceSet& destinations, const ProvinceSet& route) {
+    return destinations.contains(index(to)) && route.contains(index(fleet));
   });
 }
 

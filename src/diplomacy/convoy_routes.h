@@ -18,9 +18,10 @@ ProvinceSet convoy_destinations(const Variant& variant, const ProvinceSet& fleet
 // The seas in `fleets` bordering province p.
 ProvinceSet seas_bordering(const Variant& variant, const ProvinceSet& fleets, Province p);
 
-// Calls found(destination, route) for every minimal convoy route from `from` through
+// Calls found(destinations, route) for every minimal convoy route from `from` through
 // `fleets`: a chain of seas from which no fleet can be left out, because each sea
 // borders only its neighbours on the chain and only the last borders the destination.
+// `destinations` are the provinces the chain is a minimal route to (never empty).
 // DATC 4.E.1 and 6.G.19: a convoy order is legal only for a fleet on such a route.
 // found() returns true to stop the search; the function returns whether it stopped.
 template <class Found>
@@ -32,17 +33,17 @@ bool for_each_minimal_route(const Variant& variant, const ProvinceSet& fleets, P
     Found& found;
     ProvinceSet route;
 
-    // `closed`: seas bordering `from` or a sea before `last`; a route may not come
-    // back next to them, or part of it could be skipped.
+    // `closed`: seas bordering `from` or a sea before `last`, and what they border; a
+    // route may not come back next to them, or part of it could be skipped.
     bool extend(int last, const ProvinceSet& closed) {
       const ProvinceSet& reach = variant.fleet_reach(location_at(last));
-      bool stop = false;
-      (reach & variant.coastal_provinces()).without(closed).for_each([&](int dest) {
-        if (!stop && dest != index(from)) stop = found(province_at(dest), route);
-      });
-      if (stop) return true;
+      ProvinceSet destinations = (reach & variant.coastal_provinces()).without(closed);
+      destinations.erase(index(from));
+      if (!destinations.empty() && found(destinations, route)) return true;
       const ProvinceSet next = (reach & fleets).without(closed).without(route);
+      if (next.empty()) return false;
       const ProvinceSet closed_after = closed | reach;
+      bool stop = false;
       next.for_each([&](int sea) {
         if (stop) return;
         route.insert(sea);
@@ -52,8 +53,9 @@ bool for_each_minimal_route(const Variant& variant, const ProvinceSet& fleets, P
       return stop;
     }
   };
-  Search search{variant, fleets, from, found, {}};
   const ProvinceSet starts = seas_bordering(variant, fleets, from);
+  if (starts.empty()) return false;
+  Search search{variant, fleets, from, found, {}};
   bool stop = false;
   starts.for_each([&](int sea) {
     if (stop) return;

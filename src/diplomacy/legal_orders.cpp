@@ -14,11 +14,7 @@ LegalOrderGenerator::LegalOrderGenerator(const Variant& variant, const GameState
   const ProvinceSet& units = state.occupied_provinces();
   (units & variant.sea_provinces()).for_each([&](int p) {
     if (state.unit_at(province_at(p)).type == UnitType::Fleet) fleets_at_sea_.insert(p);
-    unsupportable_into_[p] = {};
-    unsupportable_of_[p] = {};
   });
-  convoy_routes_.reserve(64);
-  unsupportable_.reserve(64);
   const int provinces = variant.province_count();
   for (int p = 0; p < provinces; ++p) {
     movers_into_[p] = {};
@@ -32,56 +28,69 @@ LegalOrderGenerator::LegalOrderGenerator(const Variant& variant, const GameState
       reach = variant.fleet_reach(unit.location);
     } else {
       reach = variant.army_neighbours(province_at(p));
-      if (variant.terrain(province_at(p)) == Terrain::Coastal && !fleets_at_sea_.empty()) {
+      if (!(variant.adjacent_seas(province_at(p)) & fleets_at_sea_).empty()) {
         find_convoy_routes(province_at(p));
         reach |= convoy_reach_[p];
       }
     }
+    // One support per unit and destination, except for fleets moving to split coasts.
+    const ProvinceSet split = unit.type == UnitType::Fleet ? reach & variant.split_coast_provinces() : ProvinceSet{};
     reach.for_each([&](int d) {
       movers_into_[d].insert(p);
-      supports_into_[d] = static_cast<std::int16_t>(supports_into_[d] + supported_destination_count(unit, province_at(d)));
+      ++supports_into_[d];
     });
+    split.for_each([&](int d) { supports_into_[d] += supported_destination_count(unit, province_at(d)) - 1; });
   });
-  // Grouped by fleet, so a fleet's entries are found without a search of them all.
-  std::sort(unsupportable_.begin(), unsupportable_.end(), [](const Unsupportable& a, const Unsupportable& b) {
-    return a.fleet != b.fleet ? a.fleet < b.fleet : a.dest < b.dest;
-  });
-  for (int k = 0; k < static_cast<int>(unsupportable_.size()); ++k) {
-    Range& range = unsupportable_of_[index(unsupportable_[k].fleet)];
-    if (k == 0 || unsupportable_[k - 1].fleet != unsupportable_[k].fleet) range.begin = k;
-    range.end = k + 1;
-  }
+  if (!convoyable_.empty()) fleets_at_sea_.for_each([&](int fleet) { find_unsupportable(province_at(fleet)); });
 }
 
-// Every destination of the army by convoy, with the fleets that minimal routes there
-// use: those fleets, and only those, may be ordered to convoy it (DATC 6.G.19). A
-// fleet on every minimal route is on every route: without it there is none.
+// The minimal routes of the army: the fleets on them, and only those, may be ordered
+// to convoy it (DATC 6.G.19).
 void LegalOrderGenerator::find_convoy_routes(Province army) {
-  const int first = static_cast<int>(convoy_routes_.size());
-  ProvinceSet seen;
-  std::array<std::int16_t, kMaxProvinces> slot;  // valid where `seen` says so
-  for_each_minimal_route(variant_, fleets_at_sea_, army, [&](Province dest, const ProvinceSet& route) {
-    if (!seen.contains(index(dest))) {
-      seen.insert(index(dest));
-      slot[index(dest)] = static_cast<std::int16_t>(convoy_routes_.size());
-      convoy_routes_.push_back({army, dest, route, route});
-    } else {
-      ConvoyRoute& known = convoy_routes_[slot[index(dest)]];
-      known.fleets |= route;
-      known.critical &= route;
-    }
+  Range& paths = paths_of_[index(army)];
+  paths.begin = static_cast<int>(convoy_paths_.size());
+  for_each_minimal_route(variant_, fleets_at_sea_, army, [&](const ProvinceSet& dests, const ProvinceSet& route) {
+    convoy_paths_.push_back({route, dests});
+    convoy_reach_[index(army)] |= dests;
     return false;
   });
-  convoy_reach_[index(army)] = seen;
-  // A move the army can only make by convoy cannot be supported by a fleet it needs.
-  for (int k = first; k < static_cast<int>(convoy_routes_.size()); ++k) {
-    const ConvoyRoute& route = convoy_routes_[k];
-    if (variant_.army_neighbours(army).contains(index(route.dest))) continue;
-    route.critical.for_each([&](int fleet) {
-      unsupportable_.push_back({province_at(fleet), army, route.dest});
-      unsupportable_into_[fleet].insert(index(route.dest));
-    });
-  }
+  paths.end = static_cast<int>(convoy_paths_.size());
+  if (paths.end > paths.begin) convoyable_.insert(index(army));
+}
+
+// Where the fleet may convoy the army: the ends of the minimal routes it is on.
+ProvinceSet LegalOrderGenerator::convoy_dests(Province fleet, Province army) const {
+  ProvinceSet dests;
+  const Range& paths = paths_of_[index(army)];
+  for (int k = paths.begin; k < paths.end; ++k)
+    if (convoy_paths_[k].fleets.contains(index(fleet))) dests |= convoy_paths_[k].dests;
+  return dests;
+}
+
+// A fleet on every minimal route to a province is on every route there (any route
+// can be cut down to a minimal one): without it the army cannot go.
+void LegalOrderGenerator::find_unsupportable(Province fleet) {
+  Range& range = unsupportable_of_[index(fleet)];
+  range.begin = static_cast<int>(unsupportable_.size());
+  unsupportable_into_[index(fleet)] = {};
+  convoyable_.for_each([&](int army) {
+    const Range& paths = paths_of_[army];
+    ProvinceSet without_fleet;
+    bool on_some_route = false;
+    for (int k = paths.begin; k < paths.end; ++k) {
+      if (convoy_paths_[k].fleets.contains(index(fleet)))
+        on_some_route = true;
+      else
+        without_fleet |= convoy_paths_[k].dests;
+    }
+    if (!on_some_route) return;
+    const ProvinceSet needed =
+        convoy_reach_[army].without(without_fleet).without(variant_.army_neighbours(province_at(army)));
+    if (needed.empty()) return;
+    unsupportable_.push_back({province_at(army), needed});
+    unsupportable_into_[index(fleet)] |= needed;
+  });
+  range.end = static_cast<int>(unsupportable_.size());
 }
 
 const ProvinceSet& LegalOrderGenerator::support_reach(const Unit& supporter) const {
@@ -117,7 +126,7 @@ int LegalOrderGenerator::unsupportable_count(Province fleet, Province dest) cons
   if (!fleets_at_sea_.contains(index(fleet)) || !unsupportable_into_[index(fleet)].contains(index(dest))) return 0;
   const Range& range = unsupportable_of_[index(fleet)];
   int n = 0;
-  for (int k = range.begin; k < range.end; ++k) n += unsupportable_[k].dest == dest;
+  for (int k = range.begin; k < range.end; ++k) n += unsupportable_[k].dests.contains(index(dest));
   return n;
 }
 
@@ -127,7 +136,7 @@ bool LegalOrderGenerator::needs_convoy_through(Province mover, Province dest, Pr
   if (!fleets_at_sea_.contains(index(fleet)) || !unsupportable_into_[index(fleet)].contains(index(dest))) return false;
   const Range& range = unsupportable_of_[index(fleet)];
   for (int k = range.begin; k < range.end; ++k)
-    if (unsupportable_[k].army == mover && unsupportable_[k].dest == dest) return true;
+    if (unsupportable_[k].army == mover) return unsupportable_[k].dests.contains(index(dest));
   return false;
 }
 
@@ -155,26 +164,6 @@ int LegalOrderGenerator::support_count(const Unit& supporter, Province dest) con
   int n = supports_into_[index(dest)];
   if (movers_into_[index(dest)].contains(index(here))) n -= supported_destination_count(supporter, dest);
   return n - unsupportable_count(here, dest);
-}
-
-// All supports the unit can give: every support into its reach, less those of its
-// own moves and those needing a convoy through it.
-int LegalOrderGenerator::support_total(const Unit& supporter) const {
-  const Province here = variant_.province_of(supporter.location);
-  const ProvinceSet& reach = support_reach(supporter);
-  int n = 0;
-  reach.for_each([&](int d) { n += supports_into_[d]; });
-  if (supporter.type == UnitType::Army) {
-    // Its support reach is exactly its land moves, one support each.
-    n -= reach.size();
-  } else {
-    reach.for_each([&](int d) { n -= supported_destination_count(supporter, province_at(d)); });
-    if (fleets_at_sea_.contains(index(here))) {
-      const Range& range = unsupportable_of_[index(here)];
-      for (int k = range.begin; k < range.end; ++k) n -= reach.contains(index(unsupportable_[k].dest));
-    }
-  }
-  return n;
 }
 
 // Visits the unit's orders in a fixed sequence, stopping when visit() returns true.
@@ -212,10 +201,20 @@ void LegalOrderGenerator::for_each_order(Province p, Visit&& visit) const {
   support_reach(unit).for_each([&](int d) {
     if (!stop) for_each_support(unit, province_at(d), offer);
   });
-  if (unit.type == UnitType::Fleet && fleets_at_sea_.contains(index(p)))
-    for (const ConvoyRoute& route : convoy_routes_)
-      if (route.fleets.contains(index(p)))
-        offer(Order::convoy(unit.location, state_.unit_at(route.army).location, variant_.main_location(route.dest)));
+  for_each_convoy(unit, offer);
+}
+
+// The fleet's convoys: by army, then destination, in increasing order.
+template <class Visit>
+void LegalOrderGenerator::for_each_convoy(const Unit& fleet, Visit&& visit) const {
+  const Province here = variant_.province_of(fleet.location);
+  if (fleet.type != UnitType::Fleet || !fleets_at_sea_.contains(index(here))) return;
+  convoyable_.for_each([&](int army) {
+    const Location from = state_.unit_at(province_at(army)).location;
+    convoy_dests(here, province_at(army)).for_each([&](int dest) {
+      visit(Order::convoy(fleet.location, from, variant_.main_location(province_at(dest))));
+    });
+  });
 }
 
 void LegalOrderGenerator::unit_orders(Province p, OrderList& out) const {
@@ -225,63 +224,131 @@ void LegalOrderGenerator::unit_orders(Province p, OrderList& out) const {
   });
 }
 
+LegalOrderGenerator::Tally LegalOrderGenerator::tally(const Unit& unit) const {
+  Tally t;
+  const Province p = variant_.province_of(unit.location);
+  t.moves_end = 1 + (unit.type == UnitType::Fleet ? variant_.fleet_neighbours(unit.location).size()
+                                                  : variant_.army_neighbours(p).size() + convoy_reach_[index(p)].size());
+  int n = t.moves_end;
+  int k = 0;
+  support_reach(unit).for_each([&](int d) {
+    t.supports[k++] = static_cast<std::int16_t>(support_count(unit, province_at(d)));
+    n += t.supports[k - 1];
+  });
+  t.supports_end = n;
+  if (unit.type == UnitType::Fleet && fleets_at_sea_.contains(index(p)))
+    convoyable_.for_each([&](int army) { n += convoy_dests(p, province_at(army)).size(); });
+  t.total = n;
+  return t;
+}
+
+// The k-th order: hold and moves and convoys by walking them, supports by skipping whole
+// provinces by their counts and then the supported units before the one holding k.
+Order LegalOrderGenerator::locate(Province p, const Tally& t, int k) const {
+  const Unit& unit = state_.unit_at(p);
+  Order found;
+  if (k >= t.moves_end && k < t.supports_end) {
+    int skip = t.moves_end, i = 0;
+    bool done = false;
+    support_reach(unit).for_each([&](int d) {
+      if (done) return;
+      const int here = t.supports[i++];
+      if (k < skip + here) {
+        found = nth_support(unit, province_at(d), k - skip);
+        done = true;
+      }
+      skip += here;
+    });
+    return found;
+  }
+  if (k >= t.supports_end) {
+    int at = t.supports_end;
+    for_each_convoy(unit, [&](Order o) {
+      if (at++ == k) found = o;
+    });
+    return found;
+  }
+  return nth_move(unit, k);
+}
+
+// The k-th of the hold and moves, in for_each_order's sequence.
+Order LegalOrderGenerator::nth_move(const Unit& unit, int k) const {
+  if (k == 0) return Order::hold(unit.type, unit.location);
+  --k;
+  Order found;
+  if (unit.type == UnitType::Fleet) {
+    variant_.fleet_neighbours(unit.location).for_each([&](int l) {
+      if (k-- == 0) found = Order::move(unit.type, unit.location, location_at(l));
+    });
+    return found;
+  }
+  const Province p = variant_.province_of(unit.location);
+  const ProvinceSet& adjacent = variant_.army_neighbours(p);
+  reach_[index(p)].for_each([&](int d) {
+    const Location to = variant_.main_location(province_at(d));
+    if (adjacent.contains(d) && k-- == 0) found = Order::move(unit.type, unit.location, to);
+    if (convoy_reach_[index(p)].contains(d) && k-- == 0) found = Order::move(unit.type, unit.location, to, true);
+  });
+  return found;
+}
+
+// The k-th of for_each_support(supporter, dest), counting without building the others.
+Order LegalOrderGenerator::nth_support(const Unit& supporter, Province dest, int k) const {
+  const Province here = variant_.province_of(supporter.location);
+  if (state_.occupied(dest)) {
+    if (k == 0) return Order::support_hold(supporter.type, supporter.location, state_.unit_at(dest).location);
+    --k;
+  }
+  const bool may_be_needed =
+      fleets_at_sea_.contains(index(here)) && unsupportable_into_[index(here)].contains(index(dest));
+  Order found;
+  bool done = false;
+  movers_into_[index(dest)].for_each([&](int m) {
+    if (done || m == index(here)) return;
+    const Unit& mover = state_.unit_at(province_at(m));
+    if (may_be_needed && needs_convoy_through(province_at(m), dest, here)) return;
+    const int variants = supported_destination_count(mover, dest);
+    if (k >= variants) {
+      k -= variants;
+      return;
+    }
+    for_each_supported_destination(mover, dest, [&](Location to) {
+      if (k-- == 0) found = Order::support_move(supporter.type, supporter.location, mover.location, to);
+    });
+    done = true;
+  });
+  return found;
+}
+
 int LegalOrderGenerator::count(Province p) const {
   if (state_.phase.type == PhaseType::Retreat) {
     const auto dislodged = state_.dislodged_in(p);
     return dislodged ? dislodged->retreats.size() + 1 : 0;
   }
   if (state_.phase.type != PhaseType::Movement || !state_.occupied(p)) return 0;
-  const Unit& unit = state_.unit_at(p);
-  int n = 1;
-  if (unit.type == UnitType::Fleet)
-    n += variant_.fleet_neighbours(unit.location).size();
-  else
-    n += variant_.army_neighbours(p).size() + convoy_reach_[index(p)].size();
-  n += support_total(unit);
-  if (unit.type == UnitType::Fleet && fleets_at_sea_.contains(index(p)))
-    for (const ConvoyRoute& route : convoy_routes_) n += route.fleets.contains(index(p));
-  return n;
+  return tally(state_.unit_at(p)).total;
 }
 
 Order LegalOrderGenerator::nth(Province p, int k) const {
-  // Skip whole provinces of supports by their counts; visit only the one holding k.
+  if (state_.phase.type == PhaseType::Movement && state_.occupied(p)) return locate(p, tally(state_.unit_at(p)), k);
   Order found;
-  if (state_.phase.type == PhaseType::Movement && state_.occupied(p)) {
-    const Unit& unit = state_.unit_at(p);
-    const int before_supports = 1 + (unit.type == UnitType::Fleet
-                                         ? variant_.fleet_neighbours(unit.location).size()
-                                         : variant_.army_neighbours(p).size() + convoy_reach_[index(p)].size());
-    if (k >= before_supports) {
-      int skip = before_supports;
-      bool done = false;
-      support_reach(unit).for_each([&](int d) {
-        if (done) return;
-        const int here = support_count(unit, province_at(d));
-        if (k < skip + here) {
-          int i = skip;
-          for_each_support(unit, province_at(d), [&](Order o) {
-            if (i++ == k) found = o;
-          });
-          done = true;
-        }
-        skip += here;
-      });
-      if (done) return found;
-      // Past the supports: the convoys come last.
-      int i = skip;
-      for (const ConvoyRoute& route : convoy_routes_)
-        if (route.fleets.contains(index(p)) && i++ == k)
-          return Order::convoy(unit.location, state_.unit_at(route.army).location, variant_.main_location(route.dest));
-      return found;
-    }
-  }
-  int i = 0;
+  int at = 0;
   for_each_order(p, [&](Order o) {
-    if (i++ != k) return false;
+    if (at++ != k) return false;
     found = o;
     return true;
   });
   return found;
+}
+
+Order LegalOrderGenerator::pick(Province p, std::uint64_t random) const {
+  __extension__ using Uint128 = unsigned __int128;
+  const auto below = [&](int n) { return static_cast<int>((static_cast<Uint128>(random) * unsigned(n)) >> 64); };
+  if (state_.phase.type == PhaseType::Movement && state_.occupied(p)) {
+    const Tally t = tally(state_.unit_at(p));
+    return locate(p, t, below(t.total));
+  }
+  return nth(p, below(count(p)));
 }
 
 void legal_orders(const Variant& variant, const GameState& state, Province p, OrderList& out) {

@@ -58,7 +58,7 @@ void choose_unit_orders(const Variant& variant, const GameState& state, Random& 
       state.phase.type == PhaseType::Retreat ? state.dislodged_provinces() : state.occupied_provinces();
   units.for_each([&](int p) {
     const Province at = province_at(p);
-    chosen.give(at, generator.nth(at, random.below(generator.count(at))));
+    chosen.give(at, generator.pick(at, random.next()));
   });
 }
 

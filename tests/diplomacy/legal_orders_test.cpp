@@ -35,6 +35,11 @@ std::set<std::uint32_t> generated(const GameState& state, Province p) {
   EXPECT_EQ(generator.count(p), list.size());
   for (int k = 0; k < list.size(); ++k)
     EXPECT_EQ(generator.nth(p, k), list[k]) << "order " << k << " of the unit in " << map().province_code(p);
+  // pick() maps the random range onto the list in order: the k-th of n equal slices.
+  if (!list.empty()) {
+    EXPECT_EQ(generator.pick(p, 0), list[0]);
+    EXPECT_EQ(generator.pick(p, ~std::uint64_t{0}), list[list.size() - 1]);
+  }
   return raw;
 }
 

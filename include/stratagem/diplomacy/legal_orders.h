@@ -5,6 +5,7 @@
 // self-play draw from these lists.
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "stratagem/diplomacy/order.h"
@@ -49,16 +50,34 @@ class LegalOrderGenerator {
   // listing them all: self-play draws orders this way.
   int count(Province p) const;
   Order nth(Province p, int k) const;
+  // One of them drawn uniformly, given a uniformly random 64-bit number (the
+  // unit has at least one order: hold, or disband in a retreat phase).
+  Order pick(Province p, std::uint64_t random) const;
 
  private:
-  struct ConvoyRoute {
+  struct Range {
+    int begin = 0, end = 0;
+  };
+  // A minimal convoy route of an army: its fleets and the provinces it reaches.
+  struct ConvoyPath {
+    ProvinceSet fleets, dests;
+  };
+  // A fleet every route of an army to `dests` needs, where the army cannot go by land:
+  // the fleet may not support those moves (DATC 6.D.31).
+  struct Unsupportable {
     Province army;
-    Province dest;
-    ProvinceSet fleets;    // the fleets minimal routes from army to dest use
-    ProvinceSet critical;  // the fleets without which no route is left: on all of them
+    ProvinceSet dests;
+  };
+  // A unit's orders counted by group: hold and moves, then the supports into each
+  // province of its reach (in increasing order), then convoys.
+  struct Tally {
+    int moves_end = 0, supports_end = 0, total = 0;
+    std::array<std::int16_t, kMaxProvinces> supports;  // the first |reach| in use
   };
 
   void find_convoy_routes(Province army);
+  void find_unsupportable(Province fleet);
+  ProvinceSet convoy_dests(Province fleet, Province army) const;
   const ProvinceSet& support_reach(const Unit& supporter) const;
   int supported_destination_count(const Unit& mover, Province dest) const;
   template <class Visit>
@@ -66,34 +85,36 @@ class LegalOrderGenerator {
   bool needs_convoy_through(Province mover, Province dest, Province fleet) const;
   int unsupportable_count(Province fleet, Province dest) const;
   int support_count(const Unit& supporter, Province dest) const;
-  int support_total(const Unit& supporter) const;
   template <class Visit>
   void for_each_support(const Unit& supporter, Province dest, Visit&& visit) const;
   template <class Visit>
+  void for_each_convoy(const Unit& fleet, Visit&& visit) const;
+  template <class Visit>
   void for_each_order(Province p, Visit&& visit) const;
+  Tally tally(const Unit& unit) const;
+  Order locate(Province p, const Tally& tally, int k) const;
+  Order nth_move(const Unit& unit, int k) const;
+  Order nth_support(const Unit& supporter, Province dest, int k) const;
 
   const Variant& variant_;
   const GameState& state_;
   ProvinceSet fleets_at_sea_;
-  // A move only a convoy makes possible, and a fleet every route of it needs: that
-  // fleet may not support the move.
-  struct Unsupportable {
-    Province fleet, army, dest;
-  };
-  std::vector<Unsupportable> unsupportable_;
-  struct Range {
-    int begin = 0, end = 0;
-  };
-  // By fleet: the dests above, and its entries (unsupportable_ is sorted by fleet).
-  std::array<ProvinceSet, kMaxProvinces> unsupportable_into_;
-  std::array<Range, kMaxProvinces> unsupportable_of_;
   // By province of a unit: where it can move, and where by convoy.
   std::array<ProvinceSet, kMaxProvinces> reach_, convoy_reach_;
   // By province: the units that can move there, and how many support orders name a
   // unit holding or arriving there (before leaving out the supporter's own move).
   std::array<ProvinceSet, kMaxProvinces> movers_into_;
   std::array<std::int16_t, kMaxProvinces> supports_into_;
-  std::vector<ConvoyRoute> convoy_routes_;
+  // Armies that can be convoyed, and by army their minimal routes (a slice of
+  // convoy_paths_).
+  ProvinceSet convoyable_;
+  std::vector<ConvoyPath> convoy_paths_;
+  std::array<Range, kMaxProvinces> paths_of_;
+  // By fleet at sea: what it may not support (a slice of unsupportable_), and the
+  // provinces concerned.
+  std::vector<Unsupportable> unsupportable_;
+  std::array<Range, kMaxProvinces> unsupportable_of_;
+  std::array<ProvinceSet, kMaxProvinces> unsupportable_into_;
 };
 
 // Convenience: the legal orders of the unit in province p.

@@ -78,6 +78,7 @@ class Variant {
   const ProvinceSet& all_supply_centres() const { return supply_centres_; }
   const ProvinceSet& sea_provinces() const { return seas_; }
   const ProvinceSet& coastal_provinces() const { return coastal_; }
+  const ProvinceSet& split_coast_provinces() const { return split_coasts_; }
 
   // --- names
   // Every target the normalised name may refer to (see normalise_name()); several
