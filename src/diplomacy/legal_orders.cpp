@@ -229,12 +229,23 @@ LegalOrderGenerator::Tally LegalOrderGenerator::tally(const Unit& unit) const {
   const Province p = variant_.province_of(unit.location);
   t.moves_end = 1 + (unit.type == UnitType::Fleet ? variant_.fleet_neighbours(unit.location).size()
                                                   : variant_.army_neighbours(p).size() + convoy_reach_[index(p)].size());
+  // Every support into the reach, less the unit's own moves there (each province of an
+  // army's reach, and each coast of a fleet's), less those needing a convoy through it.
+  const ProvinceSet& reach = support_reach(unit);
   int n = t.moves_end;
-  int k = 0;
-  support_reach(unit).for_each([&](int d) {
-    t.supports[k++] = static_cast<std::int16_t>(support_count(unit, province_at(d)));
-    n += t.supports[k - 1];
-  });
+  reach.for_each([&](int d) { n += supports_into_[d]; });
+  if (unit.type == UnitType::Army) {
+    n -= reach.size();
+  } else {
+    (reach & variant_.split_coast_provinces()).for_each([&](int d) {
+      n -= supported_destination_count(unit, province_at(d)) - 1;
+    });
+    n -= reach.size();
+    if (fleets_at_sea_.contains(index(p))) {
+      const Range& range = unsupportable_of_[index(p)];
+      for (int k = range.begin; k < range.end; ++k) n -= (unsupportable_[k].dests & reach).size();
+    }
+  }
   t.supports_end = n;
   if (unit.type == UnitType::Fleet && fleets_at_sea_.contains(index(p)))
     convoyable_.for_each([&](int army) { n += convoy_dests(p, province_at(army)).size(); });
@@ -248,11 +259,11 @@ Order LegalOrderGenerator::locate(Province p, const Tally& t, int k) const {
   const Unit& unit = state_.unit_at(p);
   Order found;
   if (k >= t.moves_end && k < t.supports_end) {
-    int skip = t.moves_end, i = 0;
+    int skip = t.moves_end;
     bool done = false;
     support_reach(unit).for_each([&](int d) {
       if (done) return;
-      const int here = t.supports[i++];
+      const int here = support_count(unit, province_at(d));
       if (k < skip + here) {
         found = nth_support(unit, province_at(d), k - skip);
         done = true;

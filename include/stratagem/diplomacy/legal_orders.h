@@ -68,11 +68,10 @@ class LegalOrderGenerator {
     Province army;
     ProvinceSet dests;
   };
-  // A unit's orders counted by group: hold and moves, then the supports into each
-  // province of its reach (in increasing order), then convoys.
+  // A unit's orders counted by group: hold and moves, then the supports (by province of
+  // its reach, in increasing order), then convoys.
   struct Tally {
     int moves_end = 0, supports_end = 0, total = 0;
-    std::array<std::int16_t, kMaxProvinces> supports;  // the first |reach| in use
   };
 
   void find_convoy_routes(Province army);
