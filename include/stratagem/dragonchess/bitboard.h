@@ -39,8 +39,8 @@ constexpr Local pop_lsb(Bitboard& b) {
 }
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 
-// The eight directions; the first four increase the local index.
-enum class Direction : std::uint8_t { N, E, NE, NW, S, W, SE, SW };
+// The eight directions, numbered N, E, NE, NW, S, W, SE, SW: the first four increase the
+// local index, so the nearest blocker along them is the lowest set bit.
 constexpr int kDirectionCount = 8;
 constexpr std::array<int, kDirectionCount> kDirFile = {0, 1, 1, -1, 0, -1, 1, -1};
 constexpr std::array<int, kDirectionCount> kDirRank = {1, 0, 1, 1, -1, 0, -1, -1};
