@@ -35,10 +35,15 @@ std::set<std::uint32_t> generated(const GameState& state, Province p) {
   EXPECT_EQ(generator.count(p), list.size());
   for (int k = 0; k < list.size(); ++k)
     EXPECT_EQ(generator.nth(p, k), list[k]) << "order " << k << " of the unit in " << map().province_code(p);
-  // pick() maps the random range onto the list in order: the k-th of n equal slices.
-  if (!list.empty()) {
-    EXPECT_EQ(generator.pick(p, 0), list[0]);
-    EXPECT_EQ(generator.pick(p, ~std::uint64_t{0}), list[list.size() - 1]);
+  // pick() maps the random range onto the list in order, the k-th of n equal slices to
+  // the k-th order: each order is drawn with probability 1/n.
+  const auto n = static_cast<unsigned>(list.size());
+  for (unsigned k = 0; k < n; ++k) {
+    __extension__ using Uint128 = unsigned __int128;
+    const Uint128 slice_start = ((Uint128{k} << 64) + n - 1) / n;  // the first number of slice k
+    const Uint128 slice_end = ((Uint128{k + 1} << 64) + n - 1) / n - 1;
+    EXPECT_EQ(generator.pick(p, static_cast<std::uint64_t>(slice_start)), list[k]) << "slice " << k << " of " << n;
+    EXPECT_EQ(generator.pick(p, static_cast<std::uint64_t>(slice_end)), list[k]) << "slice " << k << " of " << n;
   }
   return raw;
 }
