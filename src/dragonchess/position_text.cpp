@@ -118,6 +118,13 @@ tl::expected<Position, std::string> Position::from_text(std::string_view text, c
     if (kings[index(c)] != 1)
       return fail(fmt::format("{} has {} Kings; exactly one is required", c == Color::Gold ? "Gold" : "Scarlet",
                               kings[index(c)]));
+  for (Color c : {Color::Gold, Color::Scarlet}) {
+    int count = 0;
+    for (int b = 0; b < kBoardCount; ++b) count += popcount(pos.pieces(board_at(b), c));
+    if (count > kMaxPiecesPerSide)
+      return fail(fmt::format("{} has {} pieces; no game reaches more than the {} it starts with",
+                              c == Color::Gold ? "Gold" : "Scarlet", count, kMaxPiecesPerSide));
+  }
 
   if (fields[1] != "g" && fields[1] != "s")
     return fail(fmt::format("side to move '{}' is neither 'g' (Gold) nor 's' (Scarlet)", fields[1]));

@@ -107,7 +107,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadPosition{kBoards + " g -1 1", "halfmove clock '-1'"}, BadPosition{kBoards + " g x 1", "halfmove clock 'x'"},
         BadPosition{kBoards + " g 0 0", "fullmove number '0'"}, BadPosition{kBoards + " g 0 1a", "fullmove number '1a'"},
         BadPosition{testing::position_text({{'K', "2a1"}, {'k', "2l8"}, {'W', "2c8"}}), "Warrior on its last rank"},
-        BadPosition{testing::position_text({{'K', "2a1"}, {'k', "2l8"}, {'O', "2l1"}}), "side not to move is in check"}));
+        BadPosition{testing::position_text({{'K', "2a1"}, {'k', "2l8"}, {'O', "2l1"}}), "side not to move is in check"},
+        BadPosition{"MMMMMMMMMMMM/12/12/12/12/12/12/12|MMMMMMMMMMMM/MMMMMMMMMMMM/MMMMMMMMMMMM/12/12/12/k11/K11|12/12/12/12/"
+                    "12/12/12/12 g 0 1",
+                    "Gold has 49 pieces; no game reaches more than the 42"}));
 
 TEST(MoveText, EveryLegalMoveRoundTrips) {
   Position pos = Position::start();

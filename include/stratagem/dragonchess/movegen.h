@@ -16,8 +16,9 @@ namespace stratagem::dragonchess {
 
 class MoveList {
  public:
-  // Far above any reachable position's move count (the start has 90).
-  static constexpr int kCapacity = 1024;
+  // No piece has more than 34 moves (a Ground Mage: 18 as a rook, 14 as a bishop, up and
+  // down), and a side has at most kMaxPiecesPerSide pieces: 42 * 34 = 1428 fit.
+  static constexpr int kCapacity = 2048;
 
   void push(Move m) { moves_[static_cast<std::size_t>(size_++)] = m; }
   void clear() { size_ = 0; }

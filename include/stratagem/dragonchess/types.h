@@ -45,6 +45,9 @@ constexpr int kFiles = 12;
 constexpr int kRanks = 8;
 constexpr int kBoardSquares = kFiles * kRanks;  // 96
 constexpr int kSquareCount = kBoardCount * kBoardSquares;  // 288
+// Pieces a side starts with; there are no drops and a promotion replaces its Warrior, so no
+// game has more, and position text with more is rejected (it also bounds move lists).
+constexpr int kMaxPiecesPerSide = 42;
 
 constexpr int index(Color c) { return static_cast<int>(c); }
 constexpr int index(Board b) { return static_cast<int>(b); }
