@@ -28,6 +28,8 @@ namespace {
 
 const char* side_name(Color c) { return c == Color::Gold ? "gold" : "scarlet"; }
 
+constexpr int kMaxPerftDepth = 30;
+
 struct PerftOptions {
   DragonchessGameOptions game;
   int depth = 0;
@@ -36,6 +38,9 @@ struct PerftOptions {
 
 void run_perft(const PerftOptions& options) {
   if (options.depth < 0) throw BadInput{fmt::format("perft: DEPTH {} is negative", options.depth)};
+  // Each ply keeps a move list on the stack; depth 6 already takes hours.
+  if (options.depth > kMaxPerftDepth)
+    throw BadInput{fmt::format("perft: DEPTH {} is above the limit {}", options.depth, kMaxPerftDepth)};
   if (options.divide && options.depth < 1) throw BadInput{"perft: --divide needs DEPTH 1 or more"};
   Position pos = dragonchess_position_of(options.game);
   const auto start = std::chrono::steady_clock::now();

@@ -151,6 +151,7 @@ TEST(DragonchessCli, ApplyReportsTheMateItGives) {
 TEST(DragonchessCli, BadInputExitsWithStatus2AndOneLine) {
   expect_bad_input({"perft", "2", "--position", "nonsense"}, "--position: position text 'nonsense'");
   expect_bad_input({"perft", "-1"}, "DEPTH -1 is negative");
+  expect_bad_input({"perft", "3000"}, "DEPTH 3000 is above the limit 30");
   expect_bad_input({"perft", "0", "--divide"}, "--divide needs DEPTH 1 or more");
   expect_bad_input({"perft", "two"}, "DEPTH");
   expect_bad_input({"moves", "--rule", "dragon-breath=sideways"}, "value 'sideways' is not cross or below");
