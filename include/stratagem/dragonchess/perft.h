@@ -11,6 +11,7 @@
 
 namespace stratagem::dragonchess {
 
+// Each ply keeps a MoveList (8 KB) on the stack: keep depth small (the CLI allows 30).
 std::uint64_t perft(Position& pos, int depth);
 
 // perft(depth - 1) below each legal move, in generation order.
