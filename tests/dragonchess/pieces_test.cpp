@@ -132,6 +132,12 @@ TEST(Oliphant, SlidesAsARook) {
                    "O2e4-2h4", "O2e4-2i4", "O2e4-2j4", "O2e4-2k4", "O2e4-2l4", "O2e4x2b4"}));
 }
 
+TEST(Oliphant, Scarlet) {
+  EXPECT_EQ(moves_of({{'o', "2e4"}, {'w', "2e2"}, {'U', "2h4"}}, "2e4", 's'),
+            (Moves{"O2e4-2a4", "O2e4-2b4", "O2e4-2c4", "O2e4-2d4", "O2e4-2e3", "O2e4-2e5", "O2e4-2e6", "O2e4-2e7",
+                   "O2e4-2e8", "O2e4-2f4", "O2e4-2g4", "O2e4x2h4"}));
+}
+
 TEST(Oliphant, FrozenOverAnEnemyBasiliskButNotOverItsOwn) {
   EXPECT_EQ(moves_of({{'O', "2e4"}, {'b', "3e4"}}, "2e4"), Moves{});
   EXPECT_EQ(moves_of({{'O', "2e4"}, {'B', "3e4"}}, "2e4").size(), 18u);
@@ -148,6 +154,13 @@ TEST(Thief, SlidesAsABishop) {
   EXPECT_EQ(moves_of({{'T', "2e4"}, {'W', "2g6"}, {'u', "2b1"}}, "2e4"),
             (Moves{"T2e4-2a8", "T2e4-2b7", "T2e4-2c2", "T2e4-2c6", "T2e4-2d3", "T2e4-2d5", "T2e4-2f3", "T2e4-2f5",
                    "T2e4-2g2", "T2e4-2h1", "T2e4x2b1"}));
+}
+
+TEST(Thief, ScarletAndFrozen) {
+  EXPECT_EQ(moves_of({{'t', "2e4"}, {'W', "2c2"}, {'u', "2g6"}}, "2e4", 's'),
+            (Moves{"T2e4-2a8", "T2e4-2b7", "T2e4-2c6", "T2e4-2d3", "T2e4-2d5", "T2e4-2f3", "T2e4-2f5", "T2e4-2g2",
+                   "T2e4-2h1", "T2e4x2c2"}));
+  EXPECT_EQ(moves_of({{'t', "2e4"}, {'B', "3e4"}}, "2e4", 's'), Moves{});
 }
 
 TEST(Hero, OnTheGroundStepsOrLeapsDiagonallyAndStepsDiagonallyUpOrDown) {
