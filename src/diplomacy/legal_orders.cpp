@@ -41,7 +41,7 @@ LegalOrderGenerator::LegalOrderGenerator(const Variant& variant, const GameState
     });
     split.for_each([&](int d) { supports_into_[d] += supported_destination_count(unit, province_at(d)) - 1; });
   });
-  if (!convoyable_.empty()) fleets_at_sea_.for_each([&](int fleet) { find_unsupportable(province_at(fleet)); });
+  fleets_at_sea_.for_each([&](int fleet) { find_unsupportable(province_at(fleet)); });
 }
 
 // The minimal routes of the army: the fleets on them, and only those, may be ordered

@@ -56,7 +56,7 @@ class LegalOrderGenerator {
 
  private:
   struct Range {
-    int begin = 0, end = 0;
+    int begin, end;
   };
   // A minimal convoy route of an army: its fleets and the provinces it reaches.
   struct ConvoyPath {
@@ -98,11 +98,21 @@ class LegalOrderGenerator {
   const Variant& variant_;
   const GameState& state_;
   ProvinceSet fleets_at_sea_;
+  // The tables by province below are written before they are read, and only for the
+  // provinces concerned, so they are left uninitialised: clearing them all cost more
+  // than the rest of the constructor.
   // By province of a unit: where it can move, and where by convoy.
-  std::array<ProvinceSet, kMaxProvinces> reach_, convoy_reach_;
+  union {
+    std::array<ProvinceSet, kMaxProvinces> reach_;
+  };
+  union {
+    std::array<ProvinceSet, kMaxProvinces> convoy_reach_;
+  };
   // By province: the units that can move there, and how many support orders name a
   // unit holding or arriving there (before leaving out the supporter's own move).
-  std::array<ProvinceSet, kMaxProvinces> movers_into_;
+  union {
+    std::array<ProvinceSet, kMaxProvinces> movers_into_;
+  };
   std::array<std::int16_t, kMaxProvinces> supports_into_;
   // Armies that can be convoyed, and by army their minimal routes (a slice of
   // convoy_paths_).
@@ -113,7 +123,9 @@ class LegalOrderGenerator {
   // provinces concerned.
   std::vector<Unsupportable> unsupportable_;
   std::array<Range, kMaxProvinces> unsupportable_of_;
-  std::array<ProvinceSet, kMaxProvinces> unsupportable_into_;
+  union {
+    std::array<ProvinceSet, kMaxProvinces> unsupportable_into_;
+  };
 };
 
 // Convenience: the legal orders of the unit in province p.
