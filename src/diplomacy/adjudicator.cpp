@@ -19,12 +19,9 @@ PhaseResult adjudicate(const Variant& variant, const RuleOptions& rules, const G
 
 PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
                                 const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
-  MovementOutcome movement = resolve_movement(variant, rules, state, orders, ordered);
   PhaseResult result;
-  result.resolutions = movement.resolutions;
-  result.contested = movement.contested;
+  resolve_movement(variant, rules, state, orders, ordered, result);
   GameState& next = result.next;
-  next = movement.after;
   // A dislodged unit with nowhere to go is disbanded at once; the retreat phase is
   // held only if some unit has a choice.
   bool any_retreat = false;

@@ -18,14 +18,10 @@ bool search_seas(const Variant& variant, const ProvinceSet& fleets, Province fro
   ProvinceSet frontier = visited;
   while (!frontier.empty()) {
     ProvinceSet next;
-    bool stop = false;
-    frontier.for_each([&](int sea) {
-      if (stop) return;
-      if (reached(sea)) {
-        stop = true;
-        return;
-      }
+    const bool stop = frontier.for_each_until([&](int sea) {
+      if (reached(sea)) return true;
       next |= variant.fleet_reach(location_at(sea)) & fleets;
+      return false;
     });
     if (stop) return true;
     frontier = next.without(visited);

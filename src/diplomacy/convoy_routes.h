@@ -43,27 +43,23 @@ bool for_each_minimal_route(const Variant& variant, const ProvinceSet& fleets, P
       const ProvinceSet next = (reach & fleets).without(closed).without(route);
       if (next.empty()) return false;
       const ProvinceSet closed_after = closed | reach;
-      bool stop = false;
-      next.for_each([&](int sea) {
-        if (stop) return;
+      return next.for_each_until([&](int sea) {
         route.insert(sea);
-        stop = extend(sea, closed_after);
+        const bool stop = extend(sea, closed_after);
         route.erase(sea);
+        return stop;
       });
-      return stop;
     }
   };
   const ProvinceSet starts = seas_bordering(variant, fleets, from);
   if (starts.empty()) return false;
   Search search{variant, fleets, from, found, {}};
-  bool stop = false;
-  starts.for_each([&](int sea) {
-    if (stop) return;
+  return starts.for_each_until([&](int sea) {
     search.route.insert(sea);
-    stop = search.extend(sea, starts);
+    const bool stop = search.extend(sea, starts);
     search.route.erase(sea);
+    return stop;
   });
-  return stop;
 }
 
 // Does the fleet in sea `fleet` lie on a minimal route from `from` to `to`?

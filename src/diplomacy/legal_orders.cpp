@@ -15,6 +15,11 @@ LegalOrderGenerator::LegalOrderGenerator(const Variant& variant, const GameState
   (units & variant.sea_provinces()).for_each([&](int p) {
     if (state.unit_at(province_at(p)).type == UnitType::Fleet) fleets_at_sea_.insert(p);
   });
+  // Room for the routes of a typical position at once, rather than growing step by step.
+  if (!fleets_at_sea_.empty()) {
+    convoy_paths_.reserve(32);
+    unsupportable_.reserve(16);
+  }
   const int provinces = variant.province_count();
   for (int p = 0; p < provinces; ++p) {
     movers_into_[p] = {};
@@ -49,9 +54,11 @@ LegalOrderGenerator::LegalOrderGenerator(const Variant& variant, const GameState
 void LegalOrderGenerator::find_convoy_routes(Province army) {
   Range& paths = paths_of_[index(army)];
   paths.begin = static_cast<int>(convoy_paths_.size());
+  route_fleets_[index(army)] = {};
   for_each_minimal_route(variant_, fleets_at_sea_, army, [&](const ProvinceSet& dests, const ProvinceSet& route) {
     convoy_paths_.push_back({route, dests});
     convoy_reach_[index(army)] |= dests;
+    route_fleets_[index(army)] |= route;
     return false;
   });
   paths.end = static_cast<int>(convoy_paths_.size());
@@ -61,6 +68,7 @@ void LegalOrderGenerator::find_convoy_routes(Province army) {
 // Where the fleet may convoy the army: the ends of the minimal routes it is on.
 ProvinceSet LegalOrderGenerator::convoy_dests(Province fleet, Province army) const {
   ProvinceSet dests;
+  if (!route_fleets_[index(army)].contains(index(fleet))) return dests;
   const Range& paths = paths_of_[index(army)];
   for (int k = paths.begin; k < paths.end; ++k)
     if (convoy_paths_[k].fleets.contains(index(fleet))) dests |= convoy_paths_[k].dests;
@@ -74,16 +82,11 @@ void LegalOrderGenerator::find_unsupportable(Province fleet) {
   range.begin = static_cast<int>(unsupportable_.size());
   unsupportable_into_[index(fleet)] = {};
   convoyable_.for_each([&](int army) {
+    if (!route_fleets_[army].contains(index(fleet))) return;
     const Range& paths = paths_of_[army];
     ProvinceSet without_fleet;
-    bool on_some_route = false;
-    for (int k = paths.begin; k < paths.end; ++k) {
-      if (convoy_paths_[k].fleets.contains(index(fleet)))
-        on_some_route = true;
-      else
-        without_fleet |= convoy_paths_[k].dests;
-    }
-    if (!on_some_route) return;
+    for (int k = paths.begin; k < paths.end; ++k)
+      if (!convoy_paths_[k].fleets.contains(index(fleet))) without_fleet |= convoy_paths_[k].dests;
     const ProvinceSet needed =
         convoy_reach_[army].without(without_fleet).without(variant_.army_neighbours(province_at(army)));
     if (needed.empty()) return;
@@ -260,15 +263,14 @@ Order LegalOrderGenerator::locate(Province p, const Tally& t, int k) const {
   Order found;
   if (k >= t.moves_end && k < t.supports_end) {
     int skip = t.moves_end;
-    bool done = false;
-    support_reach(unit).for_each([&](int d) {
-      if (done) return;
+    support_reach(unit).for_each_until([&](int d) {
       const int here = support_count(unit, province_at(d));
       if (k < skip + here) {
         found = nth_support(unit, province_at(d), k - skip);
-        done = true;
+        return true;
       }
       skip += here;
+      return false;
     });
     return found;
   }
@@ -313,20 +315,19 @@ Order LegalOrderGenerator::nth_support(const Unit& supporter, Province dest, int
   const bool may_be_needed =
       fleets_at_sea_.contains(index(here)) && unsupportable_into_[index(here)].contains(index(dest));
   Order found;
-  bool done = false;
-  movers_into_[index(dest)].for_each([&](int m) {
-    if (done || m == index(here)) return;
+  movers_into_[index(dest)].for_each_until([&](int m) {
+    if (m == index(here)) return false;
     const Unit& mover = state_.unit_at(province_at(m));
-    if (may_be_needed && needs_convoy_through(province_at(m), dest, here)) return;
+    if (may_be_needed && needs_convoy_through(province_at(m), dest, here)) return false;
     const int variants = supported_destination_count(mover, dest);
     if (k >= variants) {
       k -= variants;
-      return;
+      return false;
     }
     for_each_supported_destination(mover, dest, [&](Location to) {
       if (k-- == 0) found = Order::support_move(supporter.type, supporter.location, mover.location, to);
     });
-    done = true;
+    return true;
   });
   return found;
 }

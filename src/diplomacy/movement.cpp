@@ -35,10 +35,10 @@ class MovementResolver {
     for (int i = 0; i < count_; ++i) match_support_or_convoy(i);
   }
 
-  MovementOutcome run() {
+  void run(PhaseResult& result) {
     for (int i = 0; i < count_; ++i)
       if (has_decision(i)) resolve(i);
-    return outcome();
+    write_outcome(result);
   }
 
  private:
@@ -458,9 +458,8 @@ class MovementResolver {
     return kNone;
   }
 
-  MovementOutcome outcome() {
-    MovementOutcome out;
-    GameState& after = out.after;
+  void write_outcome(PhaseResult& out) {
+    GameState& after = out.next;
     after = state_;
     after.clear_units();
     after.clear_dislodged();
@@ -477,7 +476,6 @@ class MovementResolver {
         out.contested.insert(index(units_[i].dest));
     for (int i = 0; i < count_; ++i)
       if (const int k = dislodger(i); k != kNone) after.add_dislodged(variant_, {units_[i].unit, retreats(i, k, after, out.contested)});
-    return out;
   }
 
   LocationSet retreats(int i, int attacker, const GameState& after, const ProvinceSet& contested) const {
@@ -505,9 +503,9 @@ class MovementResolver {
   union {
     UnitOrder units_[kMaxProvinces];  // the first count_ are in use
   };
-  std::array<std::int16_t, kMaxProvinces> unit_at_{};
-  std::array<std::int16_t, kMaxProvinces> first_mover_into_{};
-  std::array<std::int16_t, kMaxProvinces> cycle_{};
+  std::array<std::int16_t, kMaxProvinces> unit_at_;  // filled in the constructor
+  std::array<std::int16_t, kMaxProvinces> first_mover_into_;  // likewise
+  std::array<std::int16_t, kMaxProvinces> cycle_;  // the first cycle_size_ are in use
   int cycle_size_ = 0;
   int recursion_hits_ = 0;
   bool guess_based_ = false;
@@ -515,10 +513,9 @@ class MovementResolver {
 
 }  // namespace
 
-MovementOutcome resolve_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                                 const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
-  MovementResolver resolver(variant, rules, state, orders, ordered);
-  return resolver.run();
+void resolve_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                      const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result) {
+  MovementResolver(variant, rules, state, orders, ordered).run(result);
 }
 
 }  // namespace stratagem::diplomacy

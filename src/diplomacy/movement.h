@@ -16,16 +16,11 @@ namespace stratagem::diplomacy {
 
 class Variant;
 
-struct MovementOutcome {
-  // By province of the unit before the phase.
-  std::array<Resolution, kMaxProvinces> resolutions{};
-  // Units after the phase (dislodged units left out) and the dislodged units with where
-  // each may retreat.
-  GameState after;
-  ProvinceSet contested;
-};
-
-MovementOutcome resolve_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                                 const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered);
+// Fills in the result's resolutions (by province of the unit before the phase), the
+// provinces left contested, and as the next state the units after the phase (dislodged
+// units left out) with the dislodged units and where each may retreat; the caller
+// decides which phase follows.
+void resolve_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                      const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result);
 
 }  // namespace stratagem::diplomacy

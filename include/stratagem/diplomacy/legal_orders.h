@@ -115,10 +115,13 @@ class LegalOrderGenerator {
   };
   std::array<std::int16_t, kMaxProvinces> supports_into_;
   // Armies that can be convoyed, and by army their minimal routes (a slice of
-  // convoy_paths_).
+  // convoy_paths_) and the fleets on any of them.
   ProvinceSet convoyable_;
   std::vector<ConvoyPath> convoy_paths_;
   std::array<Range, kMaxProvinces> paths_of_;
+  union {
+    std::array<ProvinceSet, kMaxProvinces> route_fleets_;
+  };
   // By fleet at sea: what it may not support (a slice of unsupportable_), and the
   // provinces concerned.
   std::vector<Unsupportable> unsupportable_;

@@ -99,6 +99,15 @@ class IndexSet {
     for (int k = 0; k < kWords; ++k)
       for (auto w = words_[k]; w; w &= w - 1) f(k * 64 + std::countr_zero(w));
   }
+  // Calls f(i) for members in increasing order until it returns true; returns whether
+  // it did.
+  template <class F>
+  constexpr bool for_each_until(F&& f) const {
+    for (int k = 0; k < kWords; ++k)
+      for (auto w = words_[k]; w; w &= w - 1)
+        if (f(k * 64 + std::countr_zero(w))) return true;
+    return false;
+  }
 
  private:
   static constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << (i & 63); }
