@@ -96,23 +96,23 @@ struct WrittenUnit {
   Power nationality = Power::None;
 };
 
-// What an order's verb is called in messages, and the phases that allow it.
+// The kind of order a verb gives, for messages, and the phases that allow it.
 struct VerbRule {
   OrderWord verb;
-  const char* refusal;  // why it is refused in the other phases
+  OrderKind kind;
   bool movement, retreat, adjustment;
 };
 
 constexpr VerbRule kVerbRules[] = {
-    {OrderWord::Hold, "holds are only ordered in movement phases", true, false, false},
-    {OrderWord::Move, "moves are only ordered in movement and retreat phases", true, true, false},
-    {OrderWord::Support, "supports are only ordered in movement phases", true, false, false},
-    {OrderWord::Convoy, "convoys are only ordered in movement phases", true, false, false},
-    {OrderWord::Retreat, "retreats are only ordered in retreat phases", false, true, false},
-    {OrderWord::Disband, "disbands are only ordered in retreat and adjustment phases", false, true, true},
-    {OrderWord::Build, "builds are only ordered in adjustment phases", false, false, true},
-    {OrderWord::Remove, "removals are only ordered in adjustment phases", false, false, true},
-    {OrderWord::Waive, "waives are only ordered in adjustment phases", false, false, true},
+    {OrderWord::Hold, OrderKind::Hold, true, false, false},
+    {OrderWord::Move, OrderKind::Move, true, true, false},
+    {OrderWord::Support, OrderKind::SupportHold, true, false, false},
+    {OrderWord::Convoy, OrderKind::Convoy, true, false, false},
+    {OrderWord::Retreat, OrderKind::Retreat, false, true, false},
+    {OrderWord::Disband, OrderKind::Disband, false, true, true},
+    {OrderWord::Build, OrderKind::Build, false, false, true},
+    {OrderWord::Remove, OrderKind::Remove, false, false, true},
+    {OrderWord::Waive, OrderKind::Waive, false, false, true},
 };
 
 const VerbRule* verb_rule(OrderWord word) {
@@ -139,6 +139,34 @@ const char* verbs_of_phase(PhaseType phase) {
   return "";
 }
 
+// Why a verb is refused outside its phases.
+const char* refusal(OrderKind verb) {
+  switch (verb) {
+    case OrderKind::Hold: return "holds are only ordered in movement phases";
+    case OrderKind::Move: return "moves are only ordered in movement and retreat phases";
+    case OrderKind::SupportHold:
+    case OrderKind::SupportMove: return "supports are only ordered in movement phases";
+    case OrderKind::Convoy: return "convoys are only ordered in movement phases";
+    case OrderKind::Retreat: return "retreats are only ordered in retreat phases";
+    case OrderKind::Disband: return "disbands are only ordered in retreat and adjustment phases";
+    case OrderKind::Build: return "builds are only ordered in adjustment phases";
+    case OrderKind::Remove: return "removals are only ordered in adjustment phases";
+    case OrderKind::Waive: return "waives are only ordered in adjustment phases";
+  }
+  return "";
+}
+
+const char* part_name(OrderPart part) {
+  switch (part) {
+    case OrderPart::Unit: return "unit";
+    case OrderPart::Place: return "place";
+    case OrderPart::Destination: return "destination";
+    case OrderPart::SupportedUnit: return "supported unit";
+    case OrderPart::ConvoyedArmy: return "convoyed army";
+  }
+  return "";
+}
+
 const char* coast_name(Coast coast) {
   switch (coast) {
     case Coast::North: return "north";
@@ -146,6 +174,49 @@ const char* coast_name(Coast coast) {
     case Coast::East: return "east";
     case Coast::West: return "west";
     case Coast::None: break;
+  }
+  return "";
+}
+
+std::string quoted(const std::string& words) { return '"' + words + '"'; }
+
+// OrderParseError::message.
+std::string english_message(const Variant& variant, const OrderParseError& e) {
+  switch (e.problem) {
+    case ParseProblem::EmptyOrder: return "the order is empty";
+    case ParseProblem::MissingVerb:
+      return "missing the order after " + quoted(e.written) + ": " + verbs_of_phase(e.phase);
+    case ParseProblem::UnknownVerb:
+      return std::string("expected ") + verbs_of_phase(e.phase) + " after " + quoted(e.written) + ", found " +
+             quoted(e.found);
+    case ParseProblem::VerbInWrongPhase: return refusal(e.verb);
+    case ParseProblem::RetreatByConvoy: return "a retreat cannot go by convoy";
+    case ParseProblem::ConvoyWithoutDestination:
+      return "the convoy does not say where the army goes: expected \"-\" and a destination after " + quoted(e.written);
+    case ParseProblem::MissingClosingBracket: return "missing \")\" after " + quoted(e.written);
+    case ParseProblem::MissingNationality: return "expected a nationality after \"<\", found " + quoted(e.found);
+    case ParseProblem::MissingClosingAngle: return "missing \">\" after " + quoted(e.written);
+    case ParseProblem::ContradictoryNationality:
+      return "the nationality " + quoted(e.written) + " contradicts the one written before the unit";
+    case ParseProblem::TrailingText: return "unexpected " + quoted(e.found) + " after " + quoted(e.written);
+    case ParseProblem::MissingPart: return std::string("missing ") + part_name(e.part) + " after " + quoted(e.written);
+    case ParseProblem::AmbiguousName: {
+      std::string message = quoted(e.written) + " is ambiguous: ";
+      for (std::size_t k = 0; k < e.candidates.size(); ++k) {
+        if (k) message += ", ";
+        const Location l = e.candidates[k];
+        message.append(variant.province_name(variant.province_of(l), Language::En))
+            .append(" (")
+            .append(variant.location_code(l))
+            .append(")");
+      }
+      return message;
+    }
+    case ParseProblem::PowerNotPlace: return quoted(e.written) + " is a power, not a place";
+    case ParseProblem::UnknownPlace: return "unknown place " + quoted(e.found);
+    case ParseProblem::NoSuchCoast:
+      return variant.province_name(variant.province_of(e.place), Language::En) + " has no " + coast_name(e.coast) +
+             " coast";
   }
   return "";
 }
@@ -166,16 +237,16 @@ class OrderReader {
 
   Result<ParsedOrder> read() {
     skip_blanks();
-    if (pos_ == text_.size()) return fail(pos_, "the order is empty");
+    if (pos_ == text_.size()) return fail(pos_, {.problem = ParseProblem::EmptyOrder});
     const std::size_t verb_at = pos_;
     if (const auto verb = accept_any({OrderWord::Waive, OrderWord::Build, OrderWord::Remove, OrderWord::Disband})) {
       if (const auto refusal = refuse(*verb, verb_at)) return Failure(*refusal);
       if (*verb == OrderWord::Waive) return finish(Order::waive(), WrittenUnit{});
-      auto unit = read_unit("unit");
+      auto unit = read_unit(OrderPart::Unit);
       if (!unit) return Failure(unit.error());
       return finish_unit_order(*verb, *unit);
     }
-    auto unit = read_unit("place");
+    auto unit = read_unit(OrderPart::Place);
     if (!unit) return Failure(unit.error());
     return read_verb_clause(*unit);
   }
@@ -192,9 +263,11 @@ class OrderReader {
                                   OrderWord::Remove});
     if (!verb) {
       if (pos_ == text_.size())
-        return fail(pos_, "missing the order after " + quote(0, unit_end) + ": " + verbs_of_phase(phase_));
-      return fail(pos_, std::string("expected ") + verbs_of_phase(phase_) + " after " + quote(0, unit_end) +
-                            ", found " + word_at(pos_));
+        return fail(pos_, {.problem = ParseProblem::MissingVerb, .written = excerpt(0, unit_end), .phase = phase_});
+      return fail(pos_, {.problem = ParseProblem::UnknownVerb,
+                         .written = excerpt(0, unit_end),
+                         .found = word_at(pos_),
+                         .phase = phase_});
     }
     if (const auto refusal = refuse(*verb, verb_at)) return Failure(*refusal);
     switch (*verb) {
@@ -210,12 +283,12 @@ class OrderReader {
   Result<ParsedOrder> read_move(OrderWord verb, const WrittenUnit& unit) {
     if (verb == OrderWord::Retreat) accept(OrderWord::Move);
     accept(OrderWord::To);
-    auto dest = read_place("destination");
+    auto dest = read_place(OrderPart::Destination);
     if (!dest) return Failure(dest.error());
     const std::size_t via_at = skip_blanks();
     const bool via = read_via();
     if (phase_ == PhaseType::Retreat) {
-      if (via) return fail(via_at, "a retreat cannot go by convoy");
+      if (via) return fail(via_at, {.problem = ParseProblem::RetreatByConvoy});
       return finish(Order::retreat(unit.type, unit.at, *dest), unit);
     }
     return finish(Order::move(unit.type, unit.at, *dest, via), unit);
@@ -223,12 +296,12 @@ class OrderReader {
 
   Result<ParsedOrder> read_support(const WrittenUnit& unit) {
     const TargetOpening opening = open_target();
-    auto supported = read_target_unit("supported unit", opening);
+    auto supported = read_target_unit(OrderPart::SupportedUnit, opening);
     if (!supported) return Failure(supported.error());
     std::optional<Location> dest;
     if (accept(OrderWord::Move)) {
       accept(OrderWord::To);
-      auto to = read_place("destination");
+      auto to = read_place(OrderPart::Destination);
       if (!to) return Failure(to.error());
       dest = *to;
     } else {
@@ -242,13 +315,12 @@ class OrderReader {
 
   Result<ParsedOrder> read_convoy(const WrittenUnit& unit) {
     const TargetOpening opening = open_target();
-    auto army = read_target_unit("convoyed army", opening);
+    auto army = read_target_unit(OrderPart::ConvoyedArmy, opening);
     if (!army) return Failure(army.error());
     if (!accept(OrderWord::Move))
-      return fail(skip_blanks(), "the convoy does not say where the army goes: expected \"-\" and a destination after " +
-                                     quote(0, pos_));
+      return fail(skip_blanks(), {.problem = ParseProblem::ConvoyWithoutDestination, .written = excerpt(0, pos_)});
     accept(OrderWord::To);
-    auto dest = read_place("destination");
+    auto dest = read_place(OrderPart::Destination);
     if (!dest) return Failure(dest.error());
     if (auto closed = close_target(opening, *army); !closed) return Failure(closed.error());
     return finish(Order::convoy(unit.at, army->at, *dest), unit, &*army);
@@ -270,15 +342,16 @@ class OrderReader {
   // The ")" of "S (Gre M Bul)" and the nationality tag of "(Mun M Tyr)<ドイツ>".
   Result<bool> close_target(const TargetOpening& opening, WrittenUnit& target) {
     if (opening.bracketed && !accept_char(')'))
-      return fail(skip_blanks(), "missing \")\" after " + quote(opening.start, pos_));
+      return fail(skip_blanks(), {.problem = ParseProblem::MissingClosingBracket, .written = excerpt(opening.start, pos_)});
     const std::size_t tag_at = skip_blanks();
     if (!accept_char('<')) return true;
     const std::size_t power_at = skip_blanks();
     const auto power = read_power();
-    if (!power) return fail(power_at, "expected a nationality after \"<\", found " + word_at(power_at));
-    if (!accept_char('>')) return fail(skip_blanks(), "missing \">\" after " + quote(tag_at, pos_));
+    if (!power) return fail(power_at, {.problem = ParseProblem::MissingNationality, .found = word_at(power_at)});
+    if (!accept_char('>'))
+      return fail(skip_blanks(), {.problem = ParseProblem::MissingClosingAngle, .written = excerpt(tag_at, pos_)});
     if (target.nationality != Power::None && target.nationality != *power)
-      return fail(tag_at, "the nationality " + quote(tag_at, pos_) + " contradicts the one written before the unit");
+      return fail(tag_at, {.problem = ParseProblem::ContradictoryNationality, .written = excerpt(tag_at, pos_)});
     target.nationality = *power;
     return true;
   }
@@ -297,7 +370,7 @@ class OrderReader {
   std::optional<OrderParseError> refuse(OrderWord verb, std::size_t verb_at) const {
     const VerbRule* rule = verb_rule(verb);
     if (allowed_in(*rule, phase_)) return std::nullopt;
-    return OrderParseError{rule->refusal, folded_.origin[verb_at]};
+    return fail(verb_at, {.problem = ParseProblem::VerbInWrongPhase, .phase = phase_, .verb = rule->kind}).value();
   }
 
   // Everything has been read: only blanks may follow.
@@ -305,7 +378,7 @@ class OrderReader {
     const std::size_t end = pos_;
     skip_blanks();
     if (pos_ < text_.size())
-      return fail(pos_, "unexpected " + word_at(pos_) + " after " + quote(0, end));
+      return fail(pos_, {.problem = ParseProblem::TrailingText, .written = excerpt(0, end), .found = word_at(pos_)});
     ParsedOrder parsed;
     parsed.order = order;
     parsed.unit_type_given = unit.type_given;
@@ -319,7 +392,7 @@ class OrderReader {
 
   // ---- units and places
 
-  Result<WrittenUnit> read_unit(const char* what) {
+  Result<WrittenUnit> read_unit(OrderPart what) {
     WrittenUnit unit;
     if (const auto type = accept_any({OrderWord::Army, OrderWord::Fleet})) {
       unit.type_given = true;
@@ -333,7 +406,7 @@ class OrderReader {
 
   // A supported or convoyed unit, perhaps preceded by its nationality ("RUSSIAN A War").
   // A name that could be either (ENG) is a nationality only if a unit follows it.
-  Result<WrittenUnit> read_target_unit(const char* what, const TargetOpening& opening) {
+  Result<WrittenUnit> read_target_unit(OrderPart what, const TargetOpening& opening) {
     const std::size_t start = skip_blanks();
     if (opening.nationality == Power::None) {
       if (const auto power = read_power()) {
@@ -349,9 +422,10 @@ class OrderReader {
     return unit;
   }
 
-  Result<Location> read_place(const char* what) {
+  Result<Location> read_place(OrderPart what) {
     const std::size_t start = skip_blanks();
-    if (start == text_.size()) return fail(start, std::string("missing ") + what + " after " + quote(0, start));
+    if (start == text_.size())
+      return fail(start, {.problem = ParseProblem::MissingPart, .written = excerpt(0, start), .part = what});
     const auto ends = name_ends(start);
     std::optional<std::size_t> power_end;  // the longest name that is a power only
     for (auto end = ends.rbegin(); end != ends.rend(); ++end) {
@@ -368,8 +442,7 @@ class OrderReader {
       }
       if (names_power && !power_end) power_end = *end;
     }
-    if (power_end)
-      return fail(start, quote(start, *power_end) + " is a power, not a place");
+    if (power_end) return fail(start, {.problem = ParseProblem::PowerNotPlace, .written = excerpt(start, *power_end)});
     if (!ends.empty()) {
       const auto by_prefix = provinces_starting_with(start, ends.front());
       if (by_prefix.size() > 1) return fail(start, ambiguity(start, ends.front(), by_prefix));
@@ -378,7 +451,7 @@ class OrderReader {
         return read_coast(by_prefix.front());
       }
     }
-    return fail(start, "unknown place " + word_at(start));
+    return fail(start, {.problem = ParseProblem::UnknownPlace, .found = word_at(start)});
   }
 
   // Provinces whose English name starts with the English word text_[start, end).
@@ -396,19 +469,13 @@ class OrderReader {
     return found;
   }
 
-  std::string ambiguity(std::size_t start, std::size_t end, std::vector<Location> places) const {
+  OrderParseError ambiguity(std::size_t start, std::size_t end, std::vector<Location> places) const {
     const auto english_name = [&](Location l) -> const std::string& {
       return variant_.province_name(variant_.province_of(l), Language::En);
     };
     std::sort(places.begin(), places.end(),
               [&](Location a, Location b) { return english_name(a) < english_name(b); });
-    std::string message;
-    message.append(quote(start, end)).append(" is ambiguous: ");
-    for (std::size_t k = 0; k < places.size(); ++k) {
-      if (k) message += ", ";
-      message.append(english_name(places[k])).append(" (").append(variant_.location_code(places[k])).append(")");
-    }
-    return message;
+    return {.problem = ParseProblem::AmbiguousName, .written = excerpt(start, end), .candidates = std::move(places)};
   }
 
   // The coast written after a place, if any, applied to it.
@@ -436,7 +503,7 @@ class OrderReader {
     if (!variant_.has_split_coasts(province)) return place;
     for (const Location l : variant_.coasts(province))
       if (variant_.coast_of(l) == coast) return l;
-    return fail(coast_at, variant_.province_name(province, Language::En) + " has no " + coast_name(coast) + " coast");
+    return fail(coast_at, {.problem = ParseProblem::NoSuchCoast, .place = place, .coast = coast});
   }
 
   // "sc", "south", "south coast", 南岸: the coast inside "(...)" or after "/".
@@ -537,13 +604,15 @@ class OrderReader {
 
   // ---- messages
 
-  Failure fail(std::size_t at, std::string message) const {
-    return Failure(OrderParseError{std::move(message), folded_.origin[at]});
+  Failure fail(std::size_t at, OrderParseError error) const {
+    error.offset = folded_.origin[at];
+    error.message = english_message(variant_, error);
+    return Failure(std::move(error));
   }
 
-  // The original text of folded_.text[from, to) in quotation marks, without trailing
-  // blanks, cut short (at a character boundary) if it is too long to read in a message.
-  std::string quote(std::size_t from, std::size_t to) const {
+  // The original text of folded_.text[from, to), without trailing blanks, cut short (at a
+  // character boundary, marked "...") if it is too long to read in a message.
+  std::string excerpt(std::size_t from, std::size_t to) const {
     while (to > from && text_[to - 1] == ' ') --to;
     bool cut = false;
     for (std::size_t at = from; at < to; at += utf8_length(text_, at)) {
@@ -555,15 +624,13 @@ class OrderReader {
     }
     const auto begin = static_cast<std::size_t>(folded_.origin[from]);
     const auto end = static_cast<std::size_t>(folded_.origin[to]);
-    std::string quoted(1, '"');
-    quoted.append(original_.substr(begin, end - begin)).append(cut ? "...\"" : "\"");
-    return quoted;
+    return std::string(original_.substr(begin, end - begin)) + (cut ? "..." : "");
   }
 
-  // The original text of the word at `at`, quoted: an English word, a run of CJK characters up
-  // to the next word of the vocabulary, or one other character.
+  // The original text of the word at `at`: an English word, a run of CJK characters up to
+  // the next word of the vocabulary, or one other character.
   std::string word_at(std::size_t at) const {
-    if (at >= text_.size()) return quote(at, at);
+    if (at >= text_.size()) return "";
     std::size_t end = at;
     if (is_ascii_alnum(text_[at])) {
       while (end < text_.size() && is_ascii_alnum(text_[end])) ++end;
@@ -573,7 +640,7 @@ class OrderReader {
     } else {
       end = at + 1;
     }
-    return quote(at, end);
+    return excerpt(at, end);
   }
 
   const Variant& variant_;

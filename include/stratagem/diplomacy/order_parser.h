@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <tl/expected.hpp>
 
@@ -33,9 +34,42 @@ struct ParsedOrder {
   Power named_power = Power::None;
 };
 
+// What could not be read. With the fields of OrderParseError it names, enough to say
+// the problem in any language.
+enum class ParseProblem : std::uint8_t {
+  EmptyOrder,
+  MissingVerb,               // nothing after the unit (`written`); `phase` says what may follow
+  UnknownVerb,               // `found` after the unit (`written`) is no order word of `phase`
+  VerbInWrongPhase,          // `verb` is not ordered in `phase`
+  RetreatByConvoy,
+  ConvoyWithoutDestination,  // after `written`
+  MissingClosingBracket,     // ")" after `written`
+  MissingNationality,        // after "<", `found` instead
+  MissingClosingAngle,       // ">" after `written`
+  ContradictoryNationality,  // the tag `written` names another power than the one before the unit
+  TrailingText,              // `found` after the complete order `written`
+  MissingPart,               // `part` after `written`
+  AmbiguousName,             // `written` could be any of `candidates`
+  PowerNotPlace,             // `written` names a power where a place belongs
+  UnknownPlace,              // `found`
+  NoSuchCoast,               // `place`'s province has no `coast` coast
+};
+
+// The part of an order a MissingPart error misses.
+enum class OrderPart : std::uint8_t { Unit, Place, Destination, SupportedUnit, ConvoyedArmy };
+
 struct OrderParseError {
-  std::string message;  // for a person: what is wrong, quoting the offending words
+  std::string message{};  // in English, for a person: what is wrong, quoting the offending words
   int offset = 0;       // byte offset into the text where the problem starts
+  ParseProblem problem = ParseProblem::EmptyOrder;
+  // Words of the order as written (cut short with "..." when long), without quotation marks.
+  std::string written{}, found{};
+  OrderPart part = OrderPart::Unit;
+  PhaseType phase = PhaseType::Movement;
+  OrderKind verb = OrderKind::Hold;  // SupportHold stands for every support
+  std::vector<Location> candidates{};  // in the order of their English names
+  Location place = Location::None;
+  Coast coast = Coast::None;
 };
 
 // `phase` decides how verbs read: "F Nth - Nwg" is a retreat in a retreat phase, and
