@@ -205,16 +205,21 @@ class Renderer {
       said += fmt::format(" {}", fill(words_.strengths, fmt::arg("strength", entry.strength),
                                       fmt::arg("opposing", entry.opposing_strength)));
     if (!entry.error.empty())
-      said = fill(words_.with_reason, fmt::arg("outcome", said), fmt::arg("reason", reason_text(entry.error)));
+      said = fill(words_.with_reason, fmt::arg("outcome", said),
+                  fmt::arg("reason", reason_text(entry, report.phase.type)));
     return fill(words_.result_line, fmt::arg("order", subject), fmt::arg("outcome", said));
   }
 
-  // Why an order failed, as the report gives it: a void order's reason is describe()'s
-  // English sentence and is said in this language; the order parser's message about text
-  // it could not read quotes that text and stays as written.
-  std::string reason_text(const std::string& error) const {
-    const auto reason = void_reason_described_as(error);
-    return reason ? void_reason_text(*reason, language_) : error;
+  // Why an order failed, said in this language. The report gives the reason in English:
+  // a void order's is describe()'s sentence; text that could not be read is read again
+  // to say why in this language.
+  std::string reason_text(const OrderReport& entry, PhaseType phase_type) const {
+    if (const auto reason = void_reason_described_as(entry.error)) return void_reason_text(*reason, language_);
+    if (entry.input && !entry.order) {
+      const auto parsed = parse_order(variant_, *entry.input, phase_type);
+      if (!parsed && parsed.error().message == entry.error) return parse_error_text(variant_, parsed.error(), language_);
+    }
+    return entry.error;
   }
 
   const Variant& variant_;

@@ -1,6 +1,7 @@
 #pragma once
 // The fixed words of the readable rendering (`stratagem diplomacy render`) in each
-// language: phases, unit types, coasts, order verbs, outcomes, why an order is void.
+// language: phases, unit types, coasts, order verbs, outcomes, why an order is void or
+// could not be read.
 // Names of powers and places come from the variant; everything else a person reads is
 // in this one table. Patterns are fmt format strings with named fields ({unit}, {to},
 // {by}, ...).
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/validation.h"
 #include "stratagem/diplomacy/variant.h"
 
@@ -19,6 +21,8 @@ namespace stratagem::cli {
 // VoidReason has no count of its own: ConvoyParadox is its last value, and
 // diplomacy_render_lang_test fails when a reason comes after it.
 constexpr std::size_t kVoidReasonCount = static_cast<std::size_t>(diplomacy::VoidReason::ConvoyParadox) + 1;
+// Likewise ParseProblem, whose last value is NoSuchCoast.
+constexpr std::size_t kParseProblemCount = static_cast<std::size_t>(diplomacy::ParseProblem::NoSuchCoast) + 1;
 
 struct Words {
   std::string_view phase;                       // {season} {year} {type}
@@ -54,12 +58,28 @@ struct Words {
   // Why an order is void, by VoidReason. Empty in English, where the sentence is
   // describe()'s, the one `adjudicate` writes in its JSON.
   std::array<std::string_view, kVoidReasonCount> void_reasons;
+
+  // Why an order could not be read, by ParseProblem; empty in English, where it is the
+  // parser's own message. Fields: {written} and {found} (the order's words, in quotation
+  // marks), {verbs} (by phase), {part} (by OrderPart), {candidates}, {place}, {coast}.
+  std::array<std::string_view, kParseProblemCount> parse_problems;
+  std::string_view quote_open, quote_close;
+  std::array<std::string_view, 3> verbs_by_phase;  // by PhaseType
+  std::array<std::string_view, 5> order_parts;     // by OrderPart
+  // The verb refused outside its phases: hold, move, support, convoy, retreat, disband,
+  // build, remove, waive.
+  std::array<std::string_view, 9> refusals;
+  std::string_view candidate;  // {name} {code}
 };
 
 const Words& words_in(diplomacy::Language language);
 
 // Why an order is void, said in `language`.
 std::string void_reason_text(diplomacy::VoidReason reason, diplomacy::Language language);
+
+// Why the order parser could not read an order, said in `language`.
+std::string parse_error_text(const diplomacy::Variant& variant, const diplomacy::OrderParseError& error,
+                             diplomacy::Language language);
 
 // The reason whose English sentence (describe(), as `adjudicate` writes it) is `sentence`.
 std::optional<diplomacy::VoidReason> void_reason_described_as(std::string_view sentence);

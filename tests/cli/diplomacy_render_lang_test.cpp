@@ -61,8 +61,7 @@ TEST(DiplomacyRenderLanguage, VoidReasonsInTraditionalChinese) {
             "\n"
             "意大利\n"
             "  陸軍 威尼斯 移動至 突尼斯:無效:沒有相連的艦隊能把該陸軍護航至該處\n"
-            // The parser's messages stay as written.
-            "  \"A Xyz H\":無法理解:unknown place \"Xyz\"\n"
+            "  \"A Xyz H\":無法理解:不明的區域「Xyz」\n"
             "\n");
   EXPECT_EQ(rendered_results(kAdjustment, "zh-Hant", "本階段之後"),
             "1901年冬季,調整期:指令\n"
@@ -89,7 +88,7 @@ TEST(DiplomacyRenderLanguage, VoidReasonsInSimplifiedChinese) {
             "\n"
             "意大利\n"
             "  陆军 威尼斯 移动至 突尼斯:无效:没有舰队链能把该陆军护航到那里\n"
-            "  \"A Xyz H\":无法理解:unknown place \"Xyz\"\n"
+            "  \"A Xyz H\":无法理解:未知的省份“Xyz”\n"
             "\n");
   EXPECT_EQ(rendered_results(kAdjustment, "zh-Hans", "本阶段之后"),
             "1901年冬季,调整期:指令\n"
@@ -116,7 +115,7 @@ TEST(DiplomacyRenderLanguage, VoidReasonsInJapanese) {
             "\n"
             "イタリア\n"
             "  陸軍 ヴェネツィア 移動 チュニス:無効:その陸軍をそこまで輸送できる海軍の連なりがない\n"
-            "  \"A Xyz H\":解読不能:unknown place \"Xyz\"\n"
+            "  \"A Xyz H\":解読不能:不明な地域「Xyz」\n"
             "\n");
   EXPECT_EQ(rendered_results(kAdjustment, "ja", "このフェイズの後"),
             "1901年 冬 調整フェイズ:命令\n"
