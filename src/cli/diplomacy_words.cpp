@@ -50,7 +50,7 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         {},  // English: describe()
         {},  // English: the parser's message
         "\"", "\"",
-        {}, {}, {}, "",
+        {}, {}, "",
     },
     {
         "{year}年{season},{type}",
@@ -129,7 +129,6 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
             "指令是空白的",
             "{written}之後缺少指令:{verbs}",
             "{written}之後應為{verbs},卻是{found}",
-            "{refusal}",
             "撤退不能經護航",
             "護航指令沒有說明陸軍移往何處:{written}之後應有「-」及目的地",
             "{written}之後缺少「)」",
@@ -146,9 +145,6 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         "「", "」",
         {"駐守(H)、移動(-)、支援(S)或護航(C)", "撤退(R)或復員(D)", "建立(B)或復員(D)"},
         {"部隊", "區域", "目的地", "受支援部隊", "受護航陸軍"},
-        {"駐守指令只可在行動期下達", "移動指令只可在行動期及撤退期下達", "支援指令只可在行動期下達",
-         "護航指令只可在行動期下達", "撤退指令只可在撤退期下達", "復員指令只可在撤退期及調整期下達",
-         "建立指令只可在調整期下達", "復員指令只可在調整期下達", "放棄建立只可在調整期下達"},
         "{name}({code})",
     },
     {
@@ -228,7 +224,6 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
             "指令为空",
             "{written}之后缺少指令:{verbs}",
             "{written}之后应为{verbs},却是{found}",
-            "{refusal}",
             "撤退不能经由护航",
             "护航指令没有说明陆军移往何处:{written}之后应有“-”及目的地",
             "{written}之后缺少“)”",
@@ -245,9 +240,6 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         "“", "”",
         {"驻守(H)、移动(-)、支援(S)或护航(C)", "撤退(R)或解散(D)", "建立(B)或解散(D)"},
         {"单位", "省份", "目的地", "被支援的单位", "被护航的陆军"},
-        {"驻守指令只能在行动期下达", "移动指令只能在行动期和撤退期下达", "支援指令只能在行动期下达",
-         "护航指令只能在行动期下达", "撤退指令只能在撤退期下达", "解散指令只能在撤退期和调整期下达",
-         "建立指令只能在调整期下达", "解散指令只能在调整期下达", "放弃建立只能在调整期下达"},
         "{name}({code})",
     },
     {
@@ -327,7 +319,6 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
             "命令が空",
             "{written}の後に命令がない:{verbs}",
             "{written}の後には{verbs}が必要だが、{found}がある",
-            "{refusal}",
             "撤退は輸送では行えない",
             "輸送命令に陸軍の行き先がない:{written}の後に「-」と行き先が必要",
             "{written}の後に「)」がない",
@@ -344,10 +335,6 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         "「", "」",
         {"維持(H)、移動(-)、支援(S)、輸送(C)のいずれか", "撤退(R)か解散(D)", "建設(B)か解散(D)"},
         {"ユニット", "地域", "行き先", "支援対象のユニット", "輸送対象の陸軍"},
-        {"維持命令は移動フェイズでのみ出せる", "移動命令は移動フェイズと撤退フェイズでのみ出せる",
-         "支援命令は移動フェイズでのみ出せる", "輸送命令は移動フェイズでのみ出せる", "撤退命令は撤退フェイズでのみ出せる",
-         "解散命令は撤退フェイズと調整フェイズでのみ出せる", "建設命令は調整フェイズでのみ出せる",
-         "解散命令は調整フェイズでのみ出せる", "建設放棄は調整フェイズでのみ出せる"},
         "{name}({code})",
     },
 }};
@@ -367,29 +354,11 @@ constexpr bool says_every_parse_problem(const Words& words) {
   const auto empty = [](std::string_view text) { return text.empty(); };
   return std::none_of(words.parse_problems.begin(), words.parse_problems.end(), empty) &&
          std::none_of(words.verbs_by_phase.begin(), words.verbs_by_phase.end(), empty) &&
-         std::none_of(words.order_parts.begin(), words.order_parts.end(), empty) &&
-         std::none_of(words.refusals.begin(), words.refusals.end(), empty);
+         std::none_of(words.order_parts.begin(), words.order_parts.end(), empty);
 }
 static_assert(std::all_of(kWords.begin() + 1, kWords.end(), says_every_parse_problem),
               "a ParseProblem without its sentence in some language");
 
-// Index into Words::refusals.
-std::size_t refusal_index(diplomacy::OrderKind verb) {
-  using diplomacy::OrderKind;
-  switch (verb) {
-    case OrderKind::Hold: return 0;
-    case OrderKind::Move: return 1;
-    case OrderKind::SupportHold:
-    case OrderKind::SupportMove: return 2;
-    case OrderKind::Convoy: return 3;
-    case OrderKind::Retreat: return 4;
-    case OrderKind::Disband: return 5;
-    case OrderKind::Build: return 6;
-    case OrderKind::Remove: return 7;
-    case OrderKind::Waive: return 8;
-  }
-  return 0;
-}
 
 }  // namespace
 
@@ -420,7 +389,6 @@ std::string parse_error_text(const diplomacy::Variant& variant, const diplomacy:
                      fmt::arg("written", quoted(error.written)), fmt::arg("found", quoted(error.found)),
                      fmt::arg("verbs", words.verbs_by_phase[static_cast<std::size_t>(error.phase)]),
                      fmt::arg("part", words.order_parts[static_cast<std::size_t>(error.part)]),
-                     fmt::arg("refusal", words.refusals[refusal_index(error.verb)]),
                      fmt::arg("candidates", candidates), fmt::arg("place", place),
                      fmt::arg("coast", words.coasts[static_cast<std::size_t>(error.coast)]));
 }

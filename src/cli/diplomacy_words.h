@@ -66,9 +66,6 @@ struct Words {
   std::string_view quote_open, quote_close;
   std::array<std::string_view, 3> verbs_by_phase;  // by PhaseType
   std::array<std::string_view, 5> order_parts;     // by OrderPart
-  // The verb refused outside its phases: hold, move, support, convoy, retreat, disband,
-  // build, remove, waive.
-  std::array<std::string_view, 9> refusals;
   std::string_view candidate;  // {name} {code}
 };
 

@@ -43,7 +43,9 @@
 //
 // Verbs by phase. Movement: hold, move (+ via), support, convoy. Retreat: move and retreat
 // both give a retreat; disband. Adjustment: build; disband and remove both give a removal;
-// waive. Any other verb is an error that names the phases where it belongs.
+// waive. A verb of another phase is read all the same ("retreat" gives a retreat, "disband"
+// a disband outside adjustments): the order is understood, and validation finds it void
+// for the phase.
 //
 // Coasts. A coast on a province with split coasts selects that coast, even where only
 // an army could go (DATC 6.B.12: validation decides); a coast the province does not have
@@ -96,62 +98,11 @@ struct WrittenUnit {
   Power nationality = Power::None;
 };
 
-// The kind of order a verb gives, for messages, and the phases that allow it.
-struct VerbRule {
-  OrderWord verb;
-  OrderKind kind;
-  bool movement, retreat, adjustment;
-};
-
-constexpr VerbRule kVerbRules[] = {
-    {OrderWord::Hold, OrderKind::Hold, true, false, false},
-    {OrderWord::Move, OrderKind::Move, true, true, false},
-    {OrderWord::Support, OrderKind::SupportHold, true, false, false},
-    {OrderWord::Convoy, OrderKind::Convoy, true, false, false},
-    {OrderWord::Retreat, OrderKind::Retreat, false, true, false},
-    {OrderWord::Disband, OrderKind::Disband, false, true, true},
-    {OrderWord::Build, OrderKind::Build, false, false, true},
-    {OrderWord::Remove, OrderKind::Remove, false, false, true},
-    {OrderWord::Waive, OrderKind::Waive, false, false, true},
-};
-
-const VerbRule* verb_rule(OrderWord word) {
-  for (const auto& rule : kVerbRules)
-    if (rule.verb == word) return &rule;
-  return nullptr;
-}
-
-bool allowed_in(const VerbRule& rule, PhaseType phase) {
-  switch (phase) {
-    case PhaseType::Movement: return rule.movement;
-    case PhaseType::Retreat: return rule.retreat;
-    case PhaseType::Adjustment: return rule.adjustment;
-  }
-  return false;
-}
-
 const char* verbs_of_phase(PhaseType phase) {
   switch (phase) {
     case PhaseType::Movement: return "H (hold), - (move), S (support) or C (convoy)";
     case PhaseType::Retreat: return "R (retreat) or D (disband)";
     case PhaseType::Adjustment: return "B (build) or D (remove)";
-  }
-  return "";
-}
-
-// Why a verb is refused outside its phases.
-const char* refusal(OrderKind verb) {
-  switch (verb) {
-    case OrderKind::Hold: return "holds are only ordered in movement phases";
-    case OrderKind::Move: return "moves are only ordered in movement and retreat phases";
-    case OrderKind::SupportHold:
-    case OrderKind::SupportMove: return "supports are only ordered in movement phases";
-    case OrderKind::Convoy: return "convoys are only ordered in movement phases";
-    case OrderKind::Retreat: return "retreats are only ordered in retreat phases";
-    case OrderKind::Disband: return "disbands are only ordered in retreat and adjustment phases";
-    case OrderKind::Build: return "builds are only ordered in adjustment phases";
-    case OrderKind::Remove: return "removals are only ordered in adjustment phases";
-    case OrderKind::Waive: return "waives are only ordered in adjustment phases";
   }
   return "";
 }
@@ -189,7 +140,6 @@ std::string english_message(const Variant& variant, const OrderParseError& e) {
     case ParseProblem::UnknownVerb:
       return std::string("expected ") + verbs_of_phase(e.phase) + " after " + quoted(e.written) + ", found " +
              quoted(e.found);
-    case ParseProblem::VerbInWrongPhase: return refusal(e.verb);
     case ParseProblem::RetreatByConvoy: return "a retreat cannot go by convoy";
     case ParseProblem::ConvoyWithoutDestination:
       return "the convoy does not say where the army goes: expected \"-\" and a destination after " + quoted(e.written);
@@ -238,9 +188,7 @@ class OrderReader {
   Result<ParsedOrder> read() {
     skip_blanks();
     if (pos_ == text_.size()) return fail(pos_, {.problem = ParseProblem::EmptyOrder});
-    const std::size_t verb_at = pos_;
     if (const auto verb = accept_any({OrderWord::Waive, OrderWord::Build, OrderWord::Remove, OrderWord::Disband})) {
-      if (const auto refusal = refuse(*verb, verb_at)) return Failure(*refusal);
       if (*verb == OrderWord::Waive) return finish(Order::waive(), WrittenUnit{});
       auto unit = read_unit(OrderPart::Unit);
       if (!unit) return Failure(unit.error());
@@ -257,7 +205,6 @@ class OrderReader {
   Result<ParsedOrder> read_verb_clause(const WrittenUnit& unit) {
     const std::size_t unit_end = pos_;
     skip_blanks();
-    const std::size_t verb_at = pos_;
     const auto verb = accept_any({OrderWord::Hold, OrderWord::Move, OrderWord::Support, OrderWord::Convoy,
                                   OrderWord::Retreat, OrderWord::Disband, OrderWord::Build,
                                   OrderWord::Remove});
@@ -269,7 +216,6 @@ class OrderReader {
                          .found = word_at(pos_),
                          .phase = phase_});
     }
-    if (const auto refusal = refuse(*verb, verb_at)) return Failure(*refusal);
     switch (*verb) {
       case OrderWord::Hold: return finish(Order::hold(unit.type, unit.at), unit);
       case OrderWord::Move:
@@ -287,7 +233,7 @@ class OrderReader {
     if (!dest) return Failure(dest.error());
     const std::size_t via_at = skip_blanks();
     const bool via = read_via();
-    if (phase_ == PhaseType::Retreat) {
+    if (verb == OrderWord::Retreat || phase_ == PhaseType::Retreat) {
       if (via) return fail(via_at, {.problem = ParseProblem::RetreatByConvoy});
       return finish(Order::retreat(unit.type, unit.at, *dest), unit);
     }
@@ -361,16 +307,10 @@ class OrderReader {
     switch (verb) {
       case OrderWord::Build: return finish(Order::build(unit.type, unit.at), unit);
       case OrderWord::Disband:
-        if (phase_ == PhaseType::Retreat) return finish(Order::disband(unit.type, unit.at), unit);
-        return finish(Order::remove(unit.type, unit.at), unit);
+        if (phase_ == PhaseType::Adjustment) return finish(Order::remove(unit.type, unit.at), unit);
+        return finish(Order::disband(unit.type, unit.at), unit);
       default: return finish(Order::remove(unit.type, unit.at), unit);
     }
-  }
-
-  std::optional<OrderParseError> refuse(OrderWord verb, std::size_t verb_at) const {
-    const VerbRule* rule = verb_rule(verb);
-    if (allowed_in(*rule, phase_)) return std::nullopt;
-    return fail(verb_at, {.problem = ParseProblem::VerbInWrongPhase, .phase = phase_, .verb = rule->kind}).value();
   }
 
   // Everything has been read: only blanks may follow.

@@ -10,7 +10,9 @@ namespace stratagem::diplomacy {
 std::string describe(VoidReason reason) {
   switch (reason) {
     case VoidReason::None: return "the order is valid";
-    case VoidReason::WrongPhase: return "this kind of order cannot be given in this phase";
+    case VoidReason::WrongPhase:
+      return "this kind of order cannot be given in this phase (movement: hold, move, support, convoy; "
+             "retreats: retreat, disband; adjustments: build, remove, waive)";
     case VoidReason::NoUnit: return "there is no unit there";
     case VoidReason::ForeignUnit: return "the unit belongs to another power";
     case VoidReason::CannotReach: return "the unit cannot reach that province";

@@ -138,6 +138,23 @@ TEST(DiplomacyAdjudicate, InvalidAndVoidOrdersSayWhy) {
                   "error": "the unit belongs to another power"}]})")));
 }
 
+// Understood, but not an order of this phase: void, and the unit holds.
+TEST(DiplomacyAdjudicate, OrderOfAnotherPhaseIsVoid) {
+  const ordered_json out = json_line(adjudicate(R"({"phase": "S1901M",
+      "units": {"FRANCE": ["A PAR", "F BRE"]}, "orders": {"FRANCE": ["A Par B", "F Bre R Mao", "WAIVE"]}})"));
+  const char* wrong_phase =
+      "this kind of order cannot be given in this phase (movement: hold, move, support, convoy; retreats: retreat, "
+      "disband; adjustments: build, remove, waive)";
+  ordered_json expected = json(R"([
+      {"unit": "A PAR", "input": "A Par B", "order": "A PAR B", "result": "void"},
+      {"unit": "F BRE", "input": "F Bre R Mao", "order": "F BRE R MAO", "result": "void"},
+      {"unit": null, "input": "WAIVE", "order": "WAIVE", "result": "void"}])");
+  for (auto& entry : expected) entry["error"] = wrong_phase;
+  // A build names a site, not a unit: the army in Paris is still without an order.
+  expected.push_back(json(R"({"unit": "A PAR", "input": null, "order": null, "result": "hold"})"));
+  EXPECT_EQ(out["results"]["FRANCE"], expected);
+}
+
 TEST(DiplomacyAdjudicate, SupportThatDoesNotMatchIsVoidWithTheReason) {
   const ordered_json out = json_line(adjudicate(R"({"phase": "S1901M",
       "units": {"FRANCE": ["F MAO"], "ENGLAND": ["F ENG"]},

@@ -36,7 +36,6 @@ const std::vector<Unreadable> kUnreadable = {
      "「A Par」の後に命令がない:維持(H)、移動(-)、支援(S)、輸送(C)のいずれか"},
     {"A Par Q Bur", PhaseType::Movement, ParseProblem::UnknownVerb,
      "「A Par」の後には維持(H)、移動(-)、支援(S)、輸送(C)のいずれかが必要だが、「Q」がある"},
-    {"A Par B", PhaseType::Movement, ParseProblem::VerbInWrongPhase, "建設命令は調整フェイズでのみ出せる"},
     {"A Bur - Par via convoy", PhaseType::Retreat, ParseProblem::RetreatByConvoy, "撤退は輸送では行えない"},
     {"F Nth C A Lon", PhaseType::Movement, ParseProblem::ConvoyWithoutDestination,
      "輸送命令に陸軍の行き先がない:「F Nth C A Lon」の後に「-」と行き先が必要"},

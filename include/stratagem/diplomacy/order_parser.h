@@ -40,7 +40,6 @@ enum class ParseProblem : std::uint8_t {
   EmptyOrder,
   MissingVerb,               // nothing after the unit (`written`); `phase` says what may follow
   UnknownVerb,               // `found` after the unit (`written`) is no order word of `phase`
-  VerbInWrongPhase,          // `verb` is not ordered in `phase`
   RetreatByConvoy,
   ConvoyWithoutDestination,  // after `written`
   MissingClosingBracket,     // ")" after `written`
@@ -66,14 +65,14 @@ struct OrderParseError {
   std::string written{}, found{};
   OrderPart part = OrderPart::Unit;
   PhaseType phase = PhaseType::Movement;
-  OrderKind verb = OrderKind::Hold;  // SupportHold stands for every support
   std::vector<Location> candidates{};  // in the order of their English names
   Location place = Location::None;
   Coast coast = Coast::None;
 };
 
 // `phase` decides how verbs read: "F Nth - Nwg" is a retreat in a retreat phase, and
-// "A Par D" a removal in an adjustment phase.
+// "A Par D" a removal in an adjustment phase. An order of another phase ("A Par B" in a
+// movement phase) is read as written; validate() finds it void.
 tl::expected<ParsedOrder, OrderParseError> parse_order(const Variant& variant, std::string_view text,
                                                        PhaseType phase);
 
