@@ -357,8 +357,9 @@ tl::expected<json, std::string> parse_json(std::string_view text) {
     json value = json::parse(text, watch_keys);
     if (!repeated_key.empty()) return failure("input: the key {} appears twice in one object", in_quotes(repeated_key));
     return value;
-  } catch (const json::parse_error& error) {
-    // what() reads "[json.exception.parse_error.101] parse error at line 1, ...".
+  } catch (const json::exception& error) {
+    // A syntax error or a number too large for a double ("1e9999"); what() reads
+    // "[json.exception.parse_error.101] parse error at line 1, ...".
     std::string_view message = error.what();
     if (const auto end_of_tag = message.find("] "); end_of_tag != std::string_view::npos)
       message.remove_prefix(end_of_tag + 2);

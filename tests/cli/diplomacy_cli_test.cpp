@@ -265,6 +265,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInputCase{"NotJson", R"({"phase": "S1901M", "units": {)",
                      "input is not valid JSON: parse error at line 1, column 31: syntax error while parsing "
                      "object key - unexpected end of input; expected string literal"},
+        // Found by fuzz/diplomacy_phase_fuzz: the parser's overflow exception escaped.
+        BadInputCase{"NumberTooLarge", R"({"phase": 1e9999})",
+                     "input is not valid JSON: number overflow parsing '1e9999'"},
         BadInputCase{"NotAnObject", R"([1, 2])", "input: expected a JSON object, got a list"},
         BadInputCase{"KeyTwice", R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "FRANCE": []}})",
                      R"(input: the key "FRANCE" appears twice in one object)"},
