@@ -96,6 +96,9 @@ void check_position(Position& pos) {
     StateInfo null_state;
     pos.do_null_move(null_state);
     ASSERT_EQ(pos.key(), pos.compute_key()) << "null move in " << where;
+    auto null_ok = pos.pos_is_ok();
+    ASSERT_TRUE(null_ok) << null_ok.error() << " after the null move in " << where;
+    ASSERT_EQ(pos.halfmove_clock(), before.halfmove_clock() + 1) << "null move in " << where;
     ASSERT_EQ(pos.repetition_count(), 1);
     pos.undo_null_move();
     ASSERT_TRUE(same_position(pos, before)) << "undo of the null move in " << where;
