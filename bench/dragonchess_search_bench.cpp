@@ -1,6 +1,6 @@
 // Search speed: nodes per second and time to a fixed depth from the start position and
 // two middlegames (reached by self-play), and the nodes each search feature saves: the same
-// depth-4 search of each position with one feature switched off.
+// depth-4 and depth-5 searches of each position with one feature switched off.
 #include <string>
 #include <vector>
 
@@ -48,7 +48,7 @@ BENCHMARK(BM_DragonchessSearchToDepth)
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime();
 
-enum class Feature { None, Table, Pvs, Quiescence, CheckExtension, MvvLva, Killers, History };
+enum class Feature { None, Table, Pvs, Quiescence, CheckExtension, MvvLva, Killers, History, NullMove };
 
 SearchOptions without(Feature feature) {
   SearchOptions options;
@@ -61,17 +61,18 @@ SearchOptions without(Feature feature) {
     case Feature::MvvLva: options.ordering.mvv_lva = false; break;
     case Feature::Killers: options.ordering.killers = false; break;
     case Feature::History: options.ordering.history = false; break;
+    case Feature::NullMove: options.null_move = false; break;
   }
   return options;
 }
 
-// Args: the feature switched off (Feature), position index; depth 4.
+// Args: the feature switched off (Feature), position index, depth.
 void BM_DragonchessSearchWithout(benchmark::State& state) {
   const Position pos = *Position::from_text(kPositions[static_cast<std::size_t>(state.range(1))]);
-  run_search(state, pos, 4, without(static_cast<Feature>(state.range(0))));
+  run_search(state, pos, static_cast<int>(state.range(2)), without(static_cast<Feature>(state.range(0))));
 }
 BENCHMARK(BM_DragonchessSearchWithout)
-    ->ArgsProduct({benchmark::CreateDenseRange(0, 7, 1), {0, 1, 2}})
+    ->ArgsProduct({benchmark::CreateDenseRange(0, 8, 1), {0, 1, 2}, {4, 5}})
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime();
 

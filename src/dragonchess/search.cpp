@@ -33,6 +33,25 @@ int from_table(int score, int ply) {
 
 bool is_quiet(const Position& pos, Move m) { return !pos.is_capture(m) && m.kind() != MoveKind::Promotion; }
 
+// Null-move pruning: passing the turn is searched 2 plies shallower than a move would be,
+// 3 from depth 6, where the test can be cruder for the same share of the work saved. Below
+// kNullMoveMinDepth the pass would leave only a quiescence search of the opponent's
+// captures, hardly cheaper than the node's own search.
+constexpr int kNullMoveMinDepth = 3;
+int null_move_reduction(int depth) { return depth >= 6 ? 3 : 2; }
+
+// With only the King and Warriors the side to move may be in zugzwang: there every move
+// worsens the position, so the pass, which is not a legal move, would overrate it.
+bool has_pieces_beyond_king_and_warriors(const Position& pos) {
+  const Color us = pos.side_to_move();
+  for (int b = 0; b < kBoardCount; ++b) {
+    const Board board = board_at(b);
+    if (pos.pieces(board, us) & ~pos.pieces(board, PieceType::King) & ~pos.pieces(board, PieceType::Warrior))
+      return true;
+  }
+  return false;
+}
+
 std::uint64_t mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ULL;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -50,6 +69,9 @@ class Searcher {
  private:
   int search(int depth, int alpha, int beta, int ply);
   int quiescence(int alpha, int beta, int ply);
+  // If the side to move, passing, still scores at least beta, a real move would too (bar
+  // zugzwang): the node fails high without searching its moves.
+  bool null_move_fails_high(int depth, int beta, int ply);
   // Counts the node and says whether the search must end now.
   bool out_of_budget();
   int no_moves_score(bool in_check, int ply) const;
@@ -64,6 +86,9 @@ class Searcher {
   OrderingTables ordering_;
   std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
   std::array<int, kMaxPly> pv_length_{};
+  // reached_by_pass_[p]: the node at ply p follows a null move. Two passes in a row prove
+  // nothing: they give back the same position, searched shallower.
+  std::array<bool, kMaxPly> reached_by_pass_{};
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
   bool may_stop_ = false;  // false until the first root move has a score
@@ -127,6 +152,8 @@ int Searcher::search(int depth, int alpha, int beta, int ply) {
   generate_legal(pos_, moves);
   if (moves.empty()) return no_moves_score(in_check, ply);
   if (!root && pos_.halfmove_clock() >= kHalfmoveDrawLimit) return 0;
+  // After the mate, stalemate and draw tests: a pass must not hide that there is no move.
+  if (options_.null_move && !pv_node && !in_check && null_move_fails_high(depth, beta, ply)) return beta;
 
   const bool choosing_among_close = root && options_.root_margin > 0;
   const int original_alpha = alpha;
@@ -180,6 +207,21 @@ int Searcher::search(int depth, int alpha, int beta, int ply) {
                    static_cast<std::int16_t>(depth), bound});
   }
   return best_score;
+}
+
+bool Searcher::null_move_fails_high(int depth, int beta, int ply) {
+  if (depth < kNullMoveMinDepth || reached_by_pass_[static_cast<std::size_t>(ply)] ||
+      !has_pieces_beyond_king_and_warriors(pos_) || evaluate(pos_, options_.eval) < beta)
+    return false;
+  StateInfo state;
+  pos_.do_null_move(state);
+  reached_by_pass_[static_cast<std::size_t>(ply + 1)] = true;
+  // Only whether the pass reaches beta matters, so a null window; its score is not used
+  // (a mate found after a pass is no mate: the pass is not a legal move).
+  const int score = -search(depth - 1 - null_move_reduction(depth), -beta, -beta + 1, ply + 1);
+  reached_by_pass_[static_cast<std::size_t>(ply + 1)] = false;
+  pos_.undo_null_move();
+  return !stopped_ && score >= beta;
 }
 
 int Searcher::quiescence(int alpha, int beta, int ply) {

@@ -130,6 +130,15 @@ TEST(MatchCommand, SummaryShape) {
   EXPECT_EQ(out["average_plies"], 6.0);
 }
 
+TEST(MatchCommand, EveryFeatureSwitchIsAWord) {
+  const std::string every_switch =
+      "depth=1,no-tt,no-pvs,no-quiescence,no-check-extension,no-null-move,no-mvv-lva,no-killers,no-history,"
+      "no-mobility,no-king-safety,no-frozen";
+  const json out = run_json({"match", "--a", "depth=1", "--b", every_switch, "--openings", "1", "--max-plies", "2"});
+  EXPECT_EQ(out["b"], every_switch);
+  EXPECT_EQ(out["games"], 2);
+}
+
 TEST(MatchCommand, AdjudicatedByMaterialWithEloFormula) {
   const json out = run_json({"match", "--a", "depth=2", "--b", "level=1", "--openings", "3", "--max-plies", "30",
                              "--adjudicate", "300", "--seed", "5"});

@@ -3,6 +3,7 @@
 // without the transposition table, limits, strength levels, evaluation symmetry.
 #include <deque>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -190,13 +191,15 @@ TEST(Search, SavesAHangingPiece) {
   EXPECT_FALSE(after.attacked_by(result.best.to(), Color::Scarlet)) << move_text(pos, result.best);
 }
 
-TEST(Search, PrincipalVariationIsLegalWithAndWithoutTable) {
-  // The start, and a middlegame reached by self-play.
-  const auto middlegame = Position::from_text(
+// A middlegame reached by self-play (the benchmark's middlegame 1).
+Position middlegame() {
+  return *Position::from_text(
       "6r2R2/s1s1s3s3/12/12/2g5s3/7S4/S1SCS3S3/12|ouhtck2t1uo/wwwwwwwwwwww/12/12/7p4/7H4/WWWWWWWWWWWW/"
       "OUHT1MK1T1UP|2b7b1/1d1d1ded1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 16");
-  ASSERT_TRUE(middlegame.has_value());
-  for (const Position& pos : {Position::start(), *middlegame}) {
+}
+
+TEST(Search, PrincipalVariationIsLegalWithAndWithoutTable) {
+  for (const Position& pos : {Position::start(), middlegame()}) {
     SearchOptions without_table;
     without_table.transposition_table = false;
     for (const SearchOptions& options : {SearchOptions{}, without_table}) {
@@ -206,6 +209,40 @@ TEST(Search, PrincipalVariationIsLegalWithAndWithoutTable) {
       expect_legal_line(pos, result);
     }
   }
+}
+
+SearchOptions without_null_move() {
+  SearchOptions options;
+  options.null_move = false;
+  return options;
+}
+
+TEST(Search, NullMovePruningSavesNodes) {
+  const Position pos = middlegame();
+  const SearchResult with = search_to_depth(pos, 4), without = search_to_depth(pos, 4, without_null_move());
+  EXPECT_EQ(with.depth, 4);
+  EXPECT_LT(with.nodes, without.nodes);
+  expect_legal_line(pos, with);
+}
+
+TEST(Search, NullMovePruningKeepsTheMates) {
+  // Gold mates whatever it passes; the mated side's passes must not hide the mate.
+  for (const auto& [dragon, depth, mate] : {std::tuple{"1e1", 5, 2}, {"1d1", 6, 3}}) {
+    const Position pos = dragon_mate_position(dragon);
+    const SearchResult with = search_to_depth(pos, depth), without = search_to_depth(pos, depth, without_null_move());
+    EXPECT_EQ(mate_in_moves(with.score), mate) << dragon;
+    EXPECT_EQ(with.score, without.score) << dragon;
+  }
+}
+
+TEST(Search, NoNullMoveWithOnlyKingAndWarriors) {
+  // A Warrior ending, where zugzwang is real: the search with null moves allowed must be
+  // the very same search as without them.
+  const Position pos = make_position({{'k', "2g8"}, {'w', "2a6"}, {'w', "2k7"}, {'K', "2f1"}, {'W', "2a3"},
+                                      {'W', "2b3"}, {'W', "2c5"}, {'W', "2k3"}});
+  const SearchResult with = search_to_depth(pos, 6), without = search_to_depth(pos, 6, without_null_move());
+  EXPECT_EQ(with.nodes, without.nodes);
+  EXPECT_EQ(with.pv, without.pv);
 }
 
 TEST(Search, DeterministicForADepthLimit) {
