@@ -48,7 +48,7 @@ BENCHMARK(BM_DragonchessSearchToDepth)
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime();
 
-enum class Feature { None, Table, Pvs, Quiescence, CheckExtension, MvvLva, Killers, History, NullMove };
+enum class Feature { None, Table, Pvs, Quiescence, CheckExtension, MvvLva, Killers, History, NullMove, LateMoveReductions };
 
 SearchOptions without(Feature feature) {
   SearchOptions options;
@@ -62,6 +62,7 @@ SearchOptions without(Feature feature) {
     case Feature::Killers: options.ordering.killers = false; break;
     case Feature::History: options.ordering.history = false; break;
     case Feature::NullMove: options.null_move = false; break;
+    case Feature::LateMoveReductions: options.late_move_reductions = false; break;
   }
   return options;
 }
@@ -72,7 +73,7 @@ void BM_DragonchessSearchWithout(benchmark::State& state) {
   run_search(state, pos, static_cast<int>(state.range(2)), without(static_cast<Feature>(state.range(0))));
 }
 BENCHMARK(BM_DragonchessSearchWithout)
-    ->ArgsProduct({benchmark::CreateDenseRange(0, 8, 1), {0, 1, 2}, {4, 5}})
+    ->ArgsProduct({benchmark::CreateDenseRange(0, 9, 1), {0, 1, 2}, {4, 5}})
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime();
 

@@ -28,6 +28,7 @@ bool* feature_switch(std::string_view word, SearchOptions& options) {
   if (word == "no-quiescence") return &options.quiescence;
   if (word == "no-check-extension") return &options.check_extension;
   if (word == "no-null-move") return &options.null_move;
+  if (word == "no-lmr") return &options.late_move_reductions;
   if (word == "no-mvv-lva") return &options.ordering.mvv_lva;
   if (word == "no-killers") return &options.ordering.killers;
   if (word == "no-history") return &options.ordering.history;

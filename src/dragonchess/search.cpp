@@ -52,6 +52,14 @@ bool has_pieces_beyond_king_and_warriors(const Position& pos) {
   return false;
 }
 
+// Late move reductions apply from this depth (below it even a one-ply reduction leaves
+// only a quiescence search) and after this many moves of a node have been searched in full.
+constexpr int kLateMoveMinDepth = 3;
+constexpr int kMovesBeforeReduction = 3;
+// Dragonchess offers about 90 moves a side; the very late ones go a further ply shallower.
+constexpr int kVeryLateMove = 12;
+int late_move_reduction(int searched) { return searched >= kVeryLateMove ? 2 : 1; }
+
 std::uint64_t mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ULL;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -164,19 +172,29 @@ int Searcher::search(int depth, int alpha, int beta, int ply) {
   for (Move m; picker.next(m);) {
     const bool quiet = is_quiet(pos_, m);
     const Piece mover = pos_.piece_on(m.from());
+    const bool killer = m == ordering_.killers(ply)[0] || m == ordering_.killers(ply)[1];
     StateInfo state;
     pos_.do_move(m, state);
-    const bool extend = options_.check_extension && ply < 2 * root_depth_ && pos_.in_check();
+    const bool gives_check = pos_.in_check();
+    const bool extend = options_.check_extension && ply < 2 * root_depth_ && gives_check;
     const int child_depth = depth - 1 + (extend ? 1 : 0);
     int score = 0;
-    if (choosing_among_close && searched > 0) {
-      // Exact scores for every move within the margin of the best so far.
-      score = -search(child_depth, -beta, -(best_score - options_.root_margin - 1), ply + 1);
-    } else if (searched == 0 || !options_.principal_variation_search) {
-      score = -search(child_depth, -beta, -alpha, ply + 1);
-    } else {
-      score = -search(child_depth, -alpha - 1, -alpha, ply + 1);
-      if (score > alpha && score < beta) score = -search(child_depth, -beta, -alpha, ply + 1);
+    // Late move reductions: the order puts the likely best moves first, so a late quiet
+    // move is first searched shallower, and only at full depth if it beats alpha after all.
+    // PV nodes are few and decide the move played: they are not reduced.
+    const bool reduce = options_.late_move_reductions && !pv_node && !in_check && depth >= kLateMoveMinDepth &&
+                        searched >= kMovesBeforeReduction && quiet && !killer && !gives_check;
+    if (reduce) score = -search(child_depth - late_move_reduction(searched), -alpha - 1, -alpha, ply + 1);
+    if (!reduce || score > alpha) {
+      if (choosing_among_close && searched > 0) {
+        // Exact scores for every move within the margin of the best so far.
+        score = -search(child_depth, -beta, -(best_score - options_.root_margin - 1), ply + 1);
+      } else if (searched == 0 || !options_.principal_variation_search) {
+        score = -search(child_depth, -beta, -alpha, ply + 1);
+      } else {
+        score = -search(child_depth, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -search(child_depth, -beta, -alpha, ply + 1);
+      }
     }
     pos_.undo_move(m);
     if (stopped_) return 0;

@@ -132,7 +132,7 @@ TEST(MatchCommand, SummaryShape) {
 
 TEST(MatchCommand, EveryFeatureSwitchIsAWord) {
   const std::string every_switch =
-      "depth=1,no-tt,no-pvs,no-quiescence,no-check-extension,no-null-move,no-mvv-lva,no-killers,no-history,"
+      "depth=1,no-tt,no-pvs,no-quiescence,no-check-extension,no-null-move,no-lmr,no-mvv-lva,no-killers,no-history,"
       "no-mobility,no-king-safety,no-frozen";
   const json out = run_json({"match", "--a", "depth=1", "--b", every_switch, "--openings", "1", "--max-plies", "2"});
   EXPECT_EQ(out["b"], every_switch);

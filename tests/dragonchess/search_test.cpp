@@ -1,6 +1,8 @@
 // The search and its parts: mates found with the right distance (checked against a brute
 // force), material won and saved, captures from afar, legal principal variations with and
-// without the transposition table, limits, strength levels, evaluation symmetry.
+// without the transposition table, null-move pruning and late move reductions (they save
+// nodes and keep the mates and tactics; no null move in a Warrior ending), limits, strength
+// levels, evaluation symmetry.
 #include <deque>
 #include <string>
 #include <tuple>
@@ -151,20 +153,25 @@ TEST(Search, HundredPlyRuleDraws) {
   EXPECT_GT(search_to_depth(with_clock(0), 2).score, piece_value(PieceType::Mage));
 }
 
+// Depth 5 lets null moves and late move reductions act (from depth 3 below the root).
 TEST(Search, TakesAFreePiece) {
   const Position pos = make_position({{'k', "2g8"}, {'m', "2c5"}, {'K', "2g1"}, {'O', "2c1"}});
-  const SearchResult result = search_to_depth(pos, 3);
-  EXPECT_EQ(move_text(pos, result.best), "O2c1x2c5");
-  EXPECT_GT(result.score, piece_value(PieceType::Oliphant));
+  for (int depth : {3, 5}) {
+    const SearchResult result = search_to_depth(pos, depth);
+    EXPECT_EQ(move_text(pos, result.best), "O2c1x2c5") << depth;
+    EXPECT_GT(result.score, piece_value(PieceType::Oliphant)) << depth;
+  }
 }
 
 TEST(Search, CapturesFromAfar) {
   // The Paladin on 2d4 is defended by the Thief, but the Dragon captures without moving.
   const Position pos =
       make_position({{'k', "2g8"}, {'p', "2d4"}, {'t', "2b6"}, {'K', "2l1"}, {'R', "1d5"}, {'W', "2a2"}});
-  const SearchResult result = search_to_depth(pos, 3);
-  EXPECT_EQ(move_text(pos, result.best), "R1d5*2d4");
-  EXPECT_GT(result.score, 0);
+  for (int depth : {3, 5}) {
+    const SearchResult result = search_to_depth(pos, depth);
+    EXPECT_EQ(move_text(pos, result.best), "R1d5*2d4") << depth;
+    EXPECT_GT(result.score, 0) << depth;
+  }
 }
 
 TEST(Search, QuiescenceSeesTheRecapture) {
@@ -177,10 +184,13 @@ TEST(Search, QuiescenceSeesTheRecapture) {
   EXPECT_NE(move_text(pos, search_to_depth(pos, 1).best), "M2d2x2d6");
 }
 
+// The Warrior on 2d6 (defended by 2c7) attacks the Mage on 2e5.
+Position hanging_mage_position() {
+  return make_position({{'k', "2g8"}, {'w', "2d6"}, {'w', "2c7"}, {'K', "2g1"}, {'M', "2e5"}, {'W', "2a2"}});
+}
+
 TEST(Search, SavesAHangingPiece) {
-  // The Warrior on 2d6 (defended by 2c7) attacks the Mage on 2e5.
-  const Position pos =
-      make_position({{'k', "2g8"}, {'w', "2d6"}, {'w', "2c7"}, {'K', "2g1"}, {'M', "2e5"}, {'W', "2a2"}});
+  const Position pos = hanging_mage_position();
   const SearchResult result = search_to_depth(pos, 3);
   EXPECT_EQ(square_text(result.best.from()), "2e5");
   EXPECT_NE(move_text(pos, result.best), "M2e5x2d6");
@@ -211,27 +221,42 @@ TEST(Search, PrincipalVariationIsLegalWithAndWithoutTable) {
   }
 }
 
-SearchOptions without_null_move() {
+SearchOptions without(bool SearchOptions::*feature) {
   SearchOptions options;
-  options.null_move = false;
+  options.*feature = false;
   return options;
 }
 
 TEST(Search, NullMovePruningSavesNodes) {
   const Position pos = middlegame();
-  const SearchResult with = search_to_depth(pos, 4), without = search_to_depth(pos, 4, without_null_move());
-  EXPECT_EQ(with.depth, 4);
-  EXPECT_LT(with.nodes, without.nodes);
-  expect_legal_line(pos, with);
+  const SearchResult on = search_to_depth(pos, 4), off = search_to_depth(pos, 4, without(&SearchOptions::null_move));
+  EXPECT_EQ(on.depth, 4);
+  EXPECT_LT(on.nodes, off.nodes);
+  expect_legal_line(pos, on);
 }
 
-TEST(Search, NullMovePruningKeepsTheMates) {
-  // Gold mates whatever it passes; the mated side's passes must not hide the mate.
-  for (const auto& [dragon, depth, mate] : {std::tuple{"1e1", 5, 2}, {"1d1", 6, 3}}) {
-    const Position pos = dragon_mate_position(dragon);
-    const SearchResult with = search_to_depth(pos, depth), without = search_to_depth(pos, depth, without_null_move());
-    EXPECT_EQ(mate_in_moves(with.score), mate) << dragon;
-    EXPECT_EQ(with.score, without.score) << dragon;
+TEST(Search, LateMoveReductionsSaveNodes) {
+  const Position pos = hanging_mage_position();
+  const SearchResult on = search_to_depth(pos, 5),
+                     off = search_to_depth(pos, 5, without(&SearchOptions::late_move_reductions));
+  EXPECT_EQ(on.depth, 5);
+  EXPECT_LT(on.nodes, off.nodes);
+  EXPECT_EQ(on.best, off.best) << move_text(pos, on.best) << " " << move_text(pos, off.best);
+  EXPECT_EQ(square_text(on.best.from()), "2e5");
+  expect_legal_line(pos, on);
+}
+
+TEST(Search, PruningAndReductionsKeepTheMates) {
+  // The mates in two and three, deep enough for both features to act; the mated side's
+  // passes must not hide the mate, nor the reductions shorten or lengthen it.
+  for (const auto feature : {&SearchOptions::null_move, &SearchOptions::late_move_reductions}) {
+    for (const auto& [dragon, depth, mate] : {std::tuple{"1e1", 5, 2}, {"1d1", 6, 3}}) {
+      const Position pos = dragon_mate_position(dragon);
+      const SearchResult on = search_to_depth(pos, depth), off = search_to_depth(pos, depth, without(feature));
+      EXPECT_EQ(mate_in_moves(on.score), mate) << dragon;
+      EXPECT_EQ(on.score, off.score) << dragon;
+      expect_legal_line(pos, on);
+    }
   }
 }
 
@@ -240,9 +265,9 @@ TEST(Search, NoNullMoveWithOnlyKingAndWarriors) {
   // the very same search as without them.
   const Position pos = make_position({{'k', "2g8"}, {'w', "2a6"}, {'w', "2k7"}, {'K', "2f1"}, {'W', "2a3"},
                                       {'W', "2b3"}, {'W', "2c5"}, {'W', "2k3"}});
-  const SearchResult with = search_to_depth(pos, 6), without = search_to_depth(pos, 6, without_null_move());
-  EXPECT_EQ(with.nodes, without.nodes);
-  EXPECT_EQ(with.pv, without.pv);
+  const SearchResult on = search_to_depth(pos, 6), off = search_to_depth(pos, 6, without(&SearchOptions::null_move));
+  EXPECT_EQ(on.nodes, off.nodes);
+  EXPECT_EQ(on.pv, off.pv);
 }
 
 TEST(Search, DeterministicForADepthLimit) {

@@ -2,8 +2,8 @@
 // The game-tree search: iterative deepening alpha-beta with principal variation search, a
 // transposition table, quiescence search over captures (the Dragon's capture from afar
 // included) and check evasions, move ordering (hash move, MVV-LVA, killers, history), check
-// extensions, null-move pruning, mate scores, and draws by repetition, the 100-ply rule and
-// stalemate.
+// extensions, null-move pruning, late move reductions, mate scores, and draws by repetition,
+// the 100-ply rule and stalemate.
 //
 // The search is deterministic for a depth or node limit: the same position, options and
 // table contents give the same result. A time limit comes in only through the caller's
@@ -35,6 +35,7 @@ struct SearchOptions {
   bool quiescence = true;
   bool check_extension = true;
   bool null_move = true;
+  bool late_move_reductions = true;
   OrderingOptions ordering;
   EvalOptions eval;
   // Strength levels: at the root, play a move chosen at random (from `seed`) among those
