@@ -1,4 +1,10 @@
-// Position text: `<sky>|<ground>|<underworld> <side> <halfmove-clock> <fullmove-number>`.
+// Position text: `<sky>|<ground>|<underworld> <side> <halfmove-clock> <fullmove-number>`,
+// and under the hero-return=origin and dwarf-turn switches a fifth field for what the
+// boards cannot show (docs/dragonchess.md, "Position text"): `d3j6` the Dwarf on 3j6 has
+// turned round (short of its far rank, where every Dwarf has), `h1g3-2h2` the Hero on 1g3
+// may return only to 2h2. The field is left out when it would be empty, so the contract's
+// four fields are all there is under the default rules.
+#include <algorithm>
 #include <charconv>
 #include <string>
 #include <vector>
@@ -58,9 +64,11 @@ tl::expected<Position, std::string> Position::from_text(std::string_view text, c
     return tl::unexpected(fmt::format("position text '{}': {}", text, why));
   };
   const auto fields = split(text, ' ');
-  if (fields.size() != 4)
+  const bool blank_field = std::any_of(fields.begin(), fields.end(), [](std::string_view f) { return f.empty(); });
+  if ((fields.size() != 4 && fields.size() != 5) || blank_field)
     return fail(fmt::format("expected 4 fields separated by single spaces (boards, side, halfmove clock, "
-                            "fullmove number), found {}", fields.size()));
+                            "fullmove number) and perhaps a fifth (turned Dwarves, Hero origins), found {}",
+                            fields.size()));
   const auto boards = split(fields[0], '|');
   if (boards.size() != 3)
     return fail(fmt::format("expected 3 boards separated by '|', found {}", boards.size()));
@@ -135,10 +143,65 @@ tl::expected<Position, std::string> Position::from_text(std::string_view text, c
   if (!fullmove || *fullmove < 1) return fail(fmt::format("fullmove number '{}' is not a positive integer", fields[3]));
   pos.root_.halfmove_clock = *halfmove;
   pos.game_ply_ = (*fullmove - 1) * 2 + (pos.side_ == Color::Scarlet);
+  if (fields.size() == 5)
+    if (auto marked = pos.read_hidden_state(fields[4]); !marked) return fail(marked.error());
   pos.root_.key = pos.compute_key();
   if (pos.attacked_by(pos.king_square(~pos.side_), pos.side_))
     return fail("the side not to move is in check");
   return pos;
+}
+
+tl::expected<void, std::string> Position::read_hidden_state(std::string_view field) {
+  for (const std::string_view item : split(field, ',')) {
+    const auto bad = [&](std::string_view why) {
+      return tl::unexpected(fmt::format("fifth field, '{}': {}", item, why));
+    };
+    const auto square = item.size() >= 4 ? parse_square(item.substr(1, 3)) : tl::unexpected(std::string());
+    if (!square) return bad("expected d<square> (a turned Dwarf) or h<square>-<square> (a Hero's way back)");
+    const Piece piece = piece_on(*square);
+    if (item[0] == 'd' && item.size() == 4) {
+      if (!rules_.dwarf_turn) return bad("Dwarves turn only under the rule dwarf-turn=yes");
+      if (piece == Piece::None || type_of(piece) != PieceType::Dwarf) return bad("no Dwarf stands there");
+      if (turned_dwarves(board_of(*square)) & bit(local_of(*square))) return bad("this Dwarf is named twice, or stands on its far rank, where every Dwarf has turned");
+      set_turned(*square, true);
+      continue;
+    }
+    const auto back = item.size() == 8 && item[0] == 'h' && item[4] == '-' ? parse_square(item.substr(5))
+                                                                              : tl::unexpected(std::string());
+    if (!back) return bad("expected d<square> (a turned Dwarf) or h<square>-<square> (a Hero's way back)");
+    if (rules_.hero_return != HeroReturn::Origin) return bad("a Hero's way back is kept only under hero-return=origin");
+    if (piece == Piece::None || type_of(piece) != PieceType::Hero || board_of(*square) == Board::Ground)
+      return bad("no Hero stands there off the Ground");
+    const int files = file_of(local_of(*back)) - file_of(local_of(*square));
+    const int ranks = rank_of(local_of(*back)) - rank_of(local_of(*square));
+    if (board_of(*back) != Board::Ground || (files != 1 && files != -1) || (ranks != 1 && ranks != -1))
+      return bad("the way back is not a diagonal step to the Ground");
+    std::uint8_t& way_back = hero_return_[index(*square)];
+    if (way_back != kAnyReturn) return bad("this Hero is named twice");
+    way_back = diagonal_direction(local_of(*square), local_of(*back));
+  }
+  return {};
+}
+
+std::string Position::hidden_state_text() const {
+  std::string out;
+  const auto add = [&](const std::string& item) {
+    if (!out.empty()) out += ',';
+    out += item;
+  };
+  for (int s = 0; s < kSquareCount; ++s) {
+    const Square square = static_cast<Square>(s);
+    const Piece piece = piece_on(square);
+    if (piece == Piece::None) continue;
+    const bool turned = (turned_dwarves(board_of(square)) & bit(local_of(square))) != 0;
+    if (turned && rank_of(local_of(square)) != last_rank(color_of(piece))) add(fmt::format("d{}", square_text(square)));
+    if (const std::uint8_t way_back = hero_return_[index(square)]; way_back != kAnyReturn) {
+      const int file = file_of(local_of(square)) + (way_back & 2 ? -1 : 1);
+      const int rank = rank_of(local_of(square)) + (way_back & 1 ? -1 : 1);
+      add(fmt::format("h{}-{}", square_text(square), square_text(make_square(Board::Ground, file, rank))));
+    }
+  }
+  return out;
 }
 
 std::string Position::text() const {
@@ -163,6 +226,7 @@ std::string Position::text() const {
   }
   out += side_ == Color::Gold ? " g " : " s ";
   out += std::to_string(halfmove_clock()) + ' ' + std::to_string(fullmove_number());
+  if (const std::string hidden = hidden_state_text(); !hidden.empty()) out += ' ' + hidden;
   return out;
 }
 

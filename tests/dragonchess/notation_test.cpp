@@ -1,5 +1,6 @@
 // Position text and move text: round trips, accepted forms, and every malformed input
 // rejected with a message that says what and where.
+#include <algorithm>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -50,6 +51,70 @@ TEST(PositionText, TextAfterMovesCountsClocks) {
             "2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 s 0 2");
 }
 
+// Under hero-return=origin and dwarf-turn=yes, what the boards cannot show is the fifth
+// field; read back, it restricts the moves as the game did.
+Rules stateful_rules() {
+  Rules rules;
+  rules.hero_return = HeroReturn::Origin;
+  rules.dwarf_turn = true;
+  return rules;
+}
+
+TEST(PositionText, FifthFieldCarriesTurnedDwarvesAndHeroesWaysBack) {
+  const std::string boards = testing::position_text({{'K', "2a1"}, {'k', "2l8"}, {'H', "1e5"}, {'D', "3c5"}});
+  const std::string text = boards + " h1e5-2d4,d3c5";  // by board, then square
+  const auto pos = Position::from_text(text, stateful_rules());
+  ASSERT_TRUE(pos) << pos.error();
+  EXPECT_EQ(pos->text(), text);
+  EXPECT_TRUE(pos->pos_is_ok());
+  EXPECT_NE(pos->key(), Position::from_text(boards, stateful_rules())->key());
+  MoveList moves;
+  generate_legal(*pos, moves);
+  std::vector<std::string> hero_to_ground, dwarf_moves;
+  for (const Move m : moves) {
+    const std::string t = move_text(*pos, m);
+    if (t.starts_with("H1e5-2")) hero_to_ground.push_back(t);
+    if (t.starts_with("D3c5")) dwarf_moves.push_back(t);
+  }
+  std::sort(dwarf_moves.begin(), dwarf_moves.end());
+  EXPECT_EQ(hero_to_ground, std::vector<std::string>{"H1e5-2d4"});
+  // Turned round, the Gold Dwarf steps towards rank 1.
+  EXPECT_EQ(dwarf_moves, (std::vector<std::string>{"D3c5-3b5", "D3c5-3c4", "D3c5-3d5"}));
+  // Without the fifth field the Hero may return to any of four squares, and the Dwarf
+  // heads for rank 8.
+  const auto plain = Position::from_text(boards, stateful_rules());
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->text(), boards);
+}
+
+TEST(PositionText, FifthFieldIsWrittenOnlyWhenTheGameNeedsIt) {
+  Position pos = Position::start(stateful_rules());
+  EXPECT_EQ(pos.text(), kStartPositionText);
+}
+
+TEST(PositionText, MalformedFifthFieldIsRejectedWithAMessage) {
+  const std::string boards = testing::position_text({{'K', "2a1"}, {'k', "2l8"}, {'H', "1e5"}, {'D', "3c5"}, {'d', "3f1"}});
+  const std::pair<std::string, std::string> cases[] = {
+      {"d3c4", "'d3c4': no Dwarf stands there"},
+      {"d3c5,d3c5", "'d3c5': this Dwarf is named twice"},
+      {"d3f1", "'d3f1': this Dwarf is named twice, or stands on its far rank"},
+      {"h2a1-2b2", "'h2a1-2b2': no Hero stands there off the Ground"},
+      {"h1e5-2e4", "'h1e5-2e4': the way back is not a diagonal step to the Ground"},
+      {"h1e5-3d4", "'h1e5-3d4': the way back is not a diagonal step to the Ground"},
+      {"h1e5-2d4,h1e5-2f4", "'h1e5-2f4': this Hero is named twice"},
+      {"h1e5", "'h1e5': expected d<square> (a turned Dwarf) or h<square>-<square>"},
+      {"x3c5", "'x3c5': expected d<square>"},
+      {"d3c5,", "'': expected d<square>"},
+  };
+  for (const auto& [field, message] : cases) {
+    const auto pos = Position::from_text(boards + " " + field, stateful_rules());
+    ASSERT_FALSE(pos) << field;
+    EXPECT_NE(pos.error().find("fifth field, " + message), std::string::npos) << pos.error();
+  }
+  EXPECT_NE(Position::from_text(boards + " d3c5").error().find("only under the rule dwarf-turn=yes"), std::string::npos);
+  EXPECT_NE(Position::from_text(boards + " h1e5-2d4").error().find("only under hero-return=origin"), std::string::npos);
+}
+
 struct BadPosition {
   std::string text;
   std::string message_part;
@@ -72,7 +137,8 @@ INSTANTIATE_TEST_SUITE_P(
     Dragonchess, MalformedPosition,
     ::testing::Values(
         BadPosition{"", "expected 4 fields"}, BadPosition{kBoards + " g 0", "found 3"},
-        BadPosition{kBoards + "  g 0 1", "found 5"}, BadPosition{kBoards + " g 0 1 x", "found 5"},
+        BadPosition{kBoards + "  g 0 1", "found 5"}, BadPosition{kBoards + " g 0 1 x", "fifth field, 'x': expected d<square>"},
+        BadPosition{kBoards + " g 0 1 ", "found 5"}, BadPosition{kBoards + " g 0 1 d2b2 x", "found 6"},
         BadPosition{kSky + "|" + kGround + " g 0 1", "expected 3 boards"},
         BadPosition{kBoards + "|" + kUnder + " g 0 1", "expected 3 boards separated by '|', found 4"},
         BadPosition{kSky + "|" + kGround + "|2b3e3b1/1d1d1d1d1d1d/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1",

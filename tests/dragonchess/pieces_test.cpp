@@ -184,10 +184,11 @@ TEST(Hero, UnderHeroReturnOriginGoesBackWhereItCameFrom) {
   pos.do_move(*parse_move(pos, "H2e4-1f5"), s1);
   pos.do_move(*parse_move(pos, "K2l8-2l7"), s2);
   EXPECT_EQ(testing::legal_moves(pos, "1f5"), (Moves{"H1f5-2e4"}));
-  // Position text cannot say where a Hero came from: it may return to any of the four.
+  // Position text says where the Hero came from, in its fifth field.
+  EXPECT_TRUE(pos.text().ends_with(" h1f5-2e4"));
   auto from_text = Position::from_text(pos.text(), with("hero-return=origin"));
   ASSERT_TRUE(from_text);
-  EXPECT_EQ(testing::legal_moves(*from_text, "1f5").size(), 4u);
+  EXPECT_EQ(testing::legal_moves(*from_text, "1f5"), (Moves{"H1f5-2e4"}));
 }
 
 TEST(Warrior, StepsForwardAndCapturesDiagonallyForward) {

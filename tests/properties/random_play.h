@@ -172,24 +172,23 @@ inline void showValue(const DragonchessLine& line, std::ostream& os) {
   os << "}";
 }
 
-// Every switch drawn at random; `stateless_only` keeps hero-return=any and dwarf-turn=no,
-// the two switches whose state position text cannot carry (docs/dragonchess.md).
-inline rc::Gen<dc::Rules> dragonchess_rules(bool stateless_only = false) {
-  return rc::gen::map(rc::gen::arbitrary<std::array<bool, 6>>(), [stateless_only](std::array<bool, 6> b) {
+// Every switch drawn at random.
+inline rc::Gen<dc::Rules> dragonchess_rules() {
+  return rc::gen::map(rc::gen::arbitrary<std::array<bool, 6>>(), [](std::array<bool, 6> b) {
     dc::Rules r;
     r.elemental_climb = b[0] ? dc::ElementalClimb::Move : dc::ElementalClimb::Capture;
     r.elemental_leap = b[1];
     r.dragon_breath = b[2] ? dc::DragonBreath::Below : dc::DragonBreath::Cross;
     r.stalemate = b[3] ? dc::StalemateResult::Loss : dc::StalemateResult::Draw;
-    r.hero_return = b[4] && !stateless_only ? dc::HeroReturn::Origin : dc::HeroReturn::Any;
-    r.dwarf_turn = b[5] && !stateless_only;
+    r.hero_return = b[4] ? dc::HeroReturn::Origin : dc::HeroReturn::Any;
+    r.dwarf_turn = b[5];
     return r;
   });
 }
 
 // Up to twice rapidcheck's size (200 plies by default).
-inline rc::Gen<DragonchessLine> dragonchess_line(bool stateless_only = false) {
-  return rc::gen::map(rc::gen::pair(dragonchess_rules(stateless_only),
+inline rc::Gen<DragonchessLine> dragonchess_line() {
+  return rc::gen::map(rc::gen::pair(dragonchess_rules(),
                                     rc::gen::scale(2.0, rc::gen::arbitrary<std::vector<std::uint32_t>>())),
                       [](std::pair<dc::Rules, std::vector<std::uint32_t>> p) {
                         return DragonchessLine{p.first, std::move(p.second)};

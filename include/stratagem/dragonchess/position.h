@@ -109,6 +109,9 @@ class Position {
   void move_piece(Square from, Square to);
   void set_turned(Square s, bool turned);
   tl::expected<void, std::string> validate() const;
+  // The fifth field of the position text: turned Dwarves and Heroes' ways back.
+  tl::expected<void, std::string> read_hidden_state(std::string_view field);
+  std::string hidden_state_text() const;
 
   std::array<Piece, kSquareCount> board_{};
   std::array<std::array<Bitboard, kPieceTypeCount>, kBoardCount> by_type_{};
