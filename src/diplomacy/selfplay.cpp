@@ -43,6 +43,8 @@ class Random {
   std::uint64_t state_[4];
 };
 
+// The orders of one phase; adjudication reads orders[p] only where `ordered` has p, so a
+// new phase clears only that set.
 struct OrderSet {
   std::array<Order, kMaxProvinces> orders;
   ProvinceSet ordered;
@@ -91,10 +93,11 @@ SelfplayStats play_random_games(const Variant& variant, const RuleOptions& rules
                                 int max_year) {
   SelfplayStats stats;
   Random random(seed);
+  OrderSet chosen;
   for (int game = 0; game < games; ++game) {
     GameState state = GameState::initial(variant);
     while (state.phase.year <= max_year) {
-      OrderSet chosen;
+      chosen.ordered = {};
       if (state.phase.type == PhaseType::Adjustment)
         choose_adjustments(variant, state, random, chosen);
       else
