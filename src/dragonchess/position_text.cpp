@@ -152,23 +152,26 @@ tl::expected<Position, std::string> Position::from_text(std::string_view text, c
 }
 
 tl::expected<void, std::string> Position::read_hidden_state(std::string_view field) {
+  constexpr std::string_view kForms = "expected d<square> (a turned Dwarf) or h<square>-<square> (a Hero's way back)";
   for (const std::string_view item : split(field, ',')) {
     const auto bad = [&](std::string_view why) {
       return tl::unexpected(fmt::format("fifth field, '{}': {}", item, why));
     };
-    const auto square = item.size() >= 4 ? parse_square(item.substr(1, 3)) : tl::unexpected(std::string());
-    if (!square) return bad("expected d<square> (a turned Dwarf) or h<square>-<square> (a Hero's way back)");
+    const bool names_dwarf = item.size() == 4 && item[0] == 'd';
+    const bool names_hero = item.size() == 8 && item[0] == 'h' && item[4] == '-';
+    const auto square = names_dwarf || names_hero ? parse_square(item.substr(1, 3)) : tl::unexpected(std::string());
+    if (!square) return bad(kForms);
     const Piece piece = piece_on(*square);
-    if (item[0] == 'd' && item.size() == 4) {
+    if (names_dwarf) {
       if (!rules_.dwarf_turn) return bad("Dwarves turn only under the rule dwarf-turn=yes");
       if (piece == Piece::None || type_of(piece) != PieceType::Dwarf) return bad("no Dwarf stands there");
-      if (turned_dwarves(board_of(*square)) & bit(local_of(*square))) return bad("this Dwarf is named twice, or stands on its far rank, where every Dwarf has turned");
+      if (turned_dwarves(board_of(*square)) & bit(local_of(*square)))
+        return bad("this Dwarf is named twice, or stands on its far rank, where every Dwarf has turned");
       set_turned(*square, true);
       continue;
     }
-    const auto back = item.size() == 8 && item[0] == 'h' && item[4] == '-' ? parse_square(item.substr(5))
-                                                                              : tl::unexpected(std::string());
-    if (!back) return bad("expected d<square> (a turned Dwarf) or h<square>-<square> (a Hero's way back)");
+    const auto back = parse_square(item.substr(5));
+    if (!back) return bad(kForms);
     if (rules_.hero_return != HeroReturn::Origin) return bad("a Hero's way back is kept only under hero-return=origin");
     if (piece == Piece::None || type_of(piece) != PieceType::Hero || board_of(*square) == Board::Ground)
       return bad("no Hero stands there off the Ground");
@@ -183,22 +186,25 @@ tl::expected<void, std::string> Position::read_hidden_state(std::string_view fie
   return {};
 }
 
+// Only turned Dwarves and Heroes can carry hidden state, so only they are looked at.
 std::string Position::hidden_state_text() const {
   std::string out;
   const auto add = [&](const std::string& item) {
     if (!out.empty()) out += ',';
     out += item;
   };
-  for (int s = 0; s < kSquareCount; ++s) {
-    const Square square = static_cast<Square>(s);
-    const Piece piece = piece_on(square);
-    if (piece == Piece::None) continue;
-    const bool turned = (turned_dwarves(board_of(square)) & bit(local_of(square))) != 0;
-    if (turned && rank_of(local_of(square)) != last_rank(color_of(piece))) add(fmt::format("d{}", square_text(square)));
-    if (const std::uint8_t way_back = hero_return_[index(square)]; way_back != kAnyReturn) {
-      const int file = file_of(local_of(square)) + (way_back & 2 ? -1 : 1);
-      const int rank = rank_of(local_of(square)) + (way_back & 1 ? -1 : 1);
-      add(fmt::format("h{}-{}", square_text(square), square_text(make_square(Board::Ground, file, rank))));
+  for (int b = 0; b < kBoardCount; ++b) {
+    const Board board = board_at(b);
+    for (Bitboard candidates = turned_dwarves(board) | pieces(board, PieceType::Hero); candidates;) {
+      const Square square = make_square(board, pop_lsb(candidates));
+      if (type_of(piece_on(square)) == PieceType::Dwarf) {
+        // On its far rank every Dwarf has turned; the text says so by itself.
+        if (rank_of(local_of(square)) != last_rank(color_of(piece_on(square))))
+          add(fmt::format("d{}", square_text(square)));
+      } else if (const std::uint8_t way_back = hero_return_[index(square)]; way_back != kAnyReturn) {
+        const Square back = make_square(Board::Ground, diagonal_neighbour(local_of(square), way_back));
+        add(fmt::format("h{}-{}", square_text(square), square_text(back)));
+      }
     }
   }
   return out;

@@ -132,4 +132,10 @@ constexpr std::uint8_t diagonal_direction(Local from, Local to) {
   return static_cast<std::uint8_t>((file_of(to) < file_of(from)) * 2 + (rank_of(to) < rank_of(from)));
 }
 
+// The diagonal neighbour of `from` in `direction` (the inverse of diagonal_direction); the
+// caller knows it is on the board.
+constexpr Local diagonal_neighbour(Local from, std::uint8_t direction) {
+  return (rank_of(from) + (direction & 1 ? -1 : 1)) * kFiles + file_of(from) + (direction & 2 ? -1 : 1);
+}
+
 }  // namespace stratagem::dragonchess
