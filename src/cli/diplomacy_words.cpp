@@ -359,7 +359,6 @@ constexpr bool says_every_parse_problem(const Words& words) {
 static_assert(std::all_of(kWords.begin() + 1, kWords.end(), says_every_parse_problem),
               "a ParseProblem without its sentence in some language");
 
-
 }  // namespace
 
 const Words& words_in(diplomacy::Language language) { return kWords[static_cast<int>(language)]; }

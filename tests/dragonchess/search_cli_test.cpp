@@ -11,35 +11,20 @@
 #include <nlohmann/json.hpp>
 
 // The shared runner of tests/cli. This target does not link cli_test_support (the
-// tests/dragonchess CMakeLists builds every test alike), so its source is compiled in here,
-// and the binary is STRATAGEM_BIN or else the `stratagem` at the top of the build tree this
-// test sits in (see default_binary below).
-#ifndef STRATAGEM_BUILT_BIN
-#define STRATAGEM_BUILT_BIN "stratagem"
-#endif
+// tests/dragonchess CMakeLists builds every test alike), so its source is compiled in here;
+// it runs STRATAGEM_BIN, or else the STRATAGEM_BUILT_BIN the CMakeLists compiles in.
 #include "../cli/binary_run.cpp"
-
-#include <filesystem>
 
 #include "stratagem/dragonchess/position.h"
 #include "support.h"
 
 namespace {
 
-// Without STRATAGEM_BIN: this test is <build>/tests/dragonchess/dragonchess_search_cli_test,
-// the binary is <build>/stratagem.
-void default_binary() {
-  if (std::getenv("STRATAGEM_BIN")) return;
-  const auto build = std::filesystem::canonical("/proc/self/exe").parent_path().parent_path().parent_path();
-  setenv("STRATAGEM_BIN", (build / "stratagem").c_str(), 1);
-}
-
 using json = nlohmann::ordered_json;
 using stratagem::cli::testing::BinaryRun;
 using stratagem::cli::testing::run_stratagem;
 
 BinaryRun run(std::vector<std::string> args, const std::string& input = "") {
-  default_binary();
   args.insert(args.begin(), "dragonchess");
   return run_stratagem(args, input);
 }
