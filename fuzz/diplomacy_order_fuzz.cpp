@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "diplomacy_words.h"
+#include "stratagem/formats/diplomacy_words.h"
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto parsed = parse_order(variant, text, phase);
     if (!parsed) {
       for (Language language : {Language::En, Language::ZhHant, Language::ZhHans, Language::Ja})
-        (void)stratagem::cli::parse_error_text(variant, parsed.error(), language);
+        (void)stratagem::formats::parse_error_text(variant, parsed.error(), language);
       continue;
     }
     if (phase == PhaseType::Movement)

@@ -12,12 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "diplomacy_adjudication.h"
-#include "diplomacy_json.h"
-#include "diplomacy_legal.h"
-#include "diplomacy_places.h"
-#include "diplomacy_text.h"
-#include "diplomacy_words.h"
+#include "stratagem/formats/diplomacy_adjudication.h"
+#include "stratagem/formats/diplomacy_json.h"
+#include "stratagem/formats/diplomacy_legal.h"
+#include "stratagem/formats/diplomacy_places.h"
+#include "stratagem/formats/diplomacy_text.h"
+#include "stratagem/formats/diplomacy_words.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/selfplay.h"
 #include "stratagem/diplomacy/state.h"
@@ -26,6 +26,7 @@
 namespace stratagem::cli {
 
 using namespace diplomacy;
+using namespace formats;
 
 namespace {
 

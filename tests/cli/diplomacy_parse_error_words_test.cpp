@@ -7,14 +7,14 @@
 
 #include <gtest/gtest.h>
 
-#include "diplomacy_words.h"
+#include "stratagem/formats/diplomacy_words.h"
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace {
 
-using stratagem::cli::kParseProblemCount;
-using stratagem::cli::parse_error_text;
+using stratagem::formats::kParseProblemCount;
+using stratagem::formats::parse_error_text;
 using stratagem::diplomacy::Language;
 using stratagem::diplomacy::OrderParseError;
 using stratagem::diplomacy::parse_order;

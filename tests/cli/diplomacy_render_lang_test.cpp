@@ -10,14 +10,14 @@
 #include <gtest/gtest.h>
 
 #include "binary_run.h"
-#include "diplomacy_words.h"
+#include "stratagem/formats/diplomacy_words.h"
 #include "stratagem/diplomacy/validation.h"
 
 namespace {
 
-using stratagem::cli::kVoidReasonCount;
-using stratagem::cli::void_reason_described_as;
-using stratagem::cli::void_reason_text;
+using stratagem::formats::kVoidReasonCount;
+using stratagem::formats::void_reason_described_as;
+using stratagem::formats::void_reason_text;
 using stratagem::cli::testing::BinaryRun;
 using stratagem::cli::testing::run_stratagem;
 using stratagem::diplomacy::describe;

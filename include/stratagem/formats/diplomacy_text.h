@@ -7,12 +7,12 @@
 
 #include <string>
 
-#include "diplomacy_phase_input.h"
-#include "diplomacy_report.h"
+#include "stratagem/formats/diplomacy_phase_input.h"
+#include "stratagem/formats/diplomacy_report.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 // The position, then the orders as written (read as orders where they can be).
 std::string render_phase_input(const diplomacy::Variant& variant, const PhaseInput& input,
@@ -20,4 +20,4 @@ std::string render_phase_input(const diplomacy::Variant& variant, const PhaseInp
 std::string render_phase_report(const diplomacy::Variant& variant, const PhaseReport& report,
                                 diplomacy::Language language);
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

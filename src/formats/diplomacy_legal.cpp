@@ -1,9 +1,9 @@
-#include "diplomacy_legal.h"
+#include "stratagem/formats/diplomacy_legal.h"
 
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/notation.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 using namespace diplomacy;
 
@@ -49,4 +49,4 @@ nlohmann::ordered_json legal_orders_json(const Variant& variant, const GameState
   return out;
 }
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

@@ -1,4 +1,4 @@
-#include "diplomacy_text.h"
+#include "stratagem/formats/diplomacy_text.h"
 
 #include <algorithm>
 #include <utility>
@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "diplomacy_places.h"
-#include "diplomacy_words.h"
+#include "stratagem/formats/diplomacy_places.h"
+#include "stratagem/formats/diplomacy_words.h"
 #include "stratagem/diplomacy/order_parser.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 using namespace diplomacy;
 
@@ -243,4 +243,4 @@ std::string render_phase_report(const Variant& variant, const PhaseReport& repor
   return fmt::format("{}\n{}", renderer.results(report), renderer.position(report.next, next_heading));
 }
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

@@ -1,10 +1,10 @@
-#include "diplomacy_words.h"
+#include "stratagem/formats/diplomacy_words.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 namespace {
 
@@ -409,4 +409,4 @@ std::optional<diplomacy::Language> language_by_code(std::string_view code) {
   return std::nullopt;
 }
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

@@ -12,7 +12,7 @@
 #include "stratagem/diplomacy/types.h"
 #include "stratagem/diplomacy/variant.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 // The text as a JSON string literal, for quoting input in messages.
 std::string in_quotes(std::string_view text);
@@ -31,4 +31,4 @@ struct PlacedUnit {
 };
 tl::expected<PlacedUnit, std::string> read_unit(const diplomacy::Variant& variant, std::string_view text);
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

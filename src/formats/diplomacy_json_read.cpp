@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-#include "diplomacy_json.h"
-#include "diplomacy_places.h"
+#include "stratagem/formats/diplomacy_json.h"
+#include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/diplomacy/notation.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 using namespace diplomacy;
 using nlohmann::json;
@@ -428,4 +428,4 @@ tl::expected<PhaseReport, std::string> read_phase_report(const Variant& variant,
   return report;
 }
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

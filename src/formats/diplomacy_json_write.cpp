@@ -3,10 +3,10 @@
 #include <array>
 #include <utility>
 
-#include "diplomacy_json.h"
+#include "stratagem/formats/diplomacy_json.h"
 #include "stratagem/diplomacy/notation.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 using namespace diplomacy;
 using nlohmann::ordered_json;
@@ -117,4 +117,4 @@ std::string dump_json(const ordered_json& value, bool pretty) {
   return value.dump(pretty ? 2 : -1, ' ', false, ordered_json::error_handler_t::replace);
 }
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

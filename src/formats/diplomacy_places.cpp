@@ -1,11 +1,11 @@
-#include "diplomacy_places.h"
+#include "stratagem/formats/diplomacy_places.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "stratagem/diplomacy/order_parser.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 using namespace diplomacy;
 
@@ -110,4 +110,4 @@ tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::str
   return PlacedUnit{type, at};
 }
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

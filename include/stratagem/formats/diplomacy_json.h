@@ -11,13 +11,13 @@
 #include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
-#include "diplomacy_phase_input.h"
-#include "diplomacy_report.h"
+#include "stratagem/formats/diplomacy_phase_input.h"
+#include "stratagem/formats/diplomacy_report.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 // Parses JSON text; a key given twice in one object is an error too.
 tl::expected<nlohmann::json, std::string> parse_json(std::string_view text);
@@ -44,4 +44,4 @@ std::string dump_json(const nlohmann::ordered_json& value, bool pretty);
 // "ok", "bounce", "cut", "dislodged", "no_convoy", "void", "invalid", "hold".
 std::string_view outcome_code(diplomacy::Outcome outcome);
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

@@ -12,7 +12,7 @@
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 struct OrderReport {
   std::optional<std::string> unit;   // canonical unit; none for WAIVE and text not understood
@@ -35,4 +35,4 @@ struct PhaseReport {
   diplomacy::GameState next;
 };
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

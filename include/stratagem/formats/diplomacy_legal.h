@@ -6,11 +6,11 @@
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 // Movement and retreat phases: {"phase", "orders": {POWER: {UNIT: [orders...]}}}.
 // Adjustment phases: {"phase", "orders": {POWER: {"change": n, "orders": [...]}}}, where
 // n is the builds (positive) or removals (negative) due. Orders are canonical.
 nlohmann::ordered_json legal_orders_json(const diplomacy::Variant& variant, const diplomacy::GameState& state);
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

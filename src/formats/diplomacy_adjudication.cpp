@@ -1,4 +1,4 @@
-#include "diplomacy_adjudication.h"
+#include "stratagem/formats/diplomacy_adjudication.h"
 
 #include <algorithm>
 #include <optional>
@@ -10,7 +10,7 @@
 #include "stratagem/diplomacy/order_sheet.h"
 #include "stratagem/diplomacy/validation.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 using namespace diplomacy;
 
@@ -190,4 +190,4 @@ PhaseReport adjudicate_phase(const Variant& variant, const RuleOptions& rules, c
   return report;
 }
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

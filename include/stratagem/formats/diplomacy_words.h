@@ -16,7 +16,7 @@
 #include "stratagem/diplomacy/validation.h"
 #include "stratagem/diplomacy/variant.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 // VoidReason has no count of its own: ConvoyParadox is its last value, and
 // diplomacy_render_lang_test fails when a reason comes after it.
@@ -84,4 +84,4 @@ std::optional<diplomacy::VoidReason> void_reason_described_as(std::string_view s
 // "en", "zh-Hant", "zh-Hans", "ja".
 std::optional<diplomacy::Language> language_by_code(std::string_view code);
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

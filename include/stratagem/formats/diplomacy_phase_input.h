@@ -8,7 +8,7 @@
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 struct PowerOrders {
   diplomacy::Power power = diplomacy::Power::None;
@@ -20,4 +20,4 @@ struct PhaseInput {
   std::vector<PowerOrders> orders;  // powers in variant order
 };
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

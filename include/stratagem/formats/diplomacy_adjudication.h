@@ -3,14 +3,14 @@
 // an order sheet, the phase is adjudicated, and every order written and every unit
 // left without an order gets a report entry that says what happened and why.
 
-#include "diplomacy_json.h"
-#include "diplomacy_report.h"
+#include "stratagem/formats/diplomacy_json.h"
+#include "stratagem/formats/diplomacy_report.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/variant.h"
 
-namespace stratagem::cli {
+namespace stratagem::formats {
 
 PhaseReport adjudicate_phase(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
                              const PhaseInput& input);
 
-}  // namespace stratagem::cli
+}  // namespace stratagem::formats

@@ -1,0 +1,54 @@
+#pragma once
+// A computer player of Diplomacy: given the position and the power it plays, the orders
+// of that power for the phase (movement, retreats or adjustments). Players are pure:
+// the same position, power and seed give the same orders; no I/O, no clock, no globals.
+// A player that searches is bounded by its own node budget and by the caller's
+// should_stop, polled now and then (the only way a time limit comes in).
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "stratagem/diplomacy/order.h"
+#include "stratagem/diplomacy/rules.h"
+#include "stratagem/diplomacy/state.h"
+#include "stratagem/diplomacy/types.h"
+
+namespace stratagem::diplomacy {
+class Variant;
+}
+
+namespace stratagem::diplomacy_bots {
+
+struct Turn {
+  const diplomacy::Variant& variant;
+  const diplomacy::RuleOptions& rules;
+  const diplomacy::GameState& state;
+  diplomacy::Power power;
+  std::uint64_t seed;  // the player's random choices come from this alone
+  std::function<bool()> should_stop = {};  // empty: never stop early
+};
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // The specification it was made from, e.g. "search:3".
+  virtual std::string name() const = 0;
+  // Legal orders for every unit (or adjustment) of turn.power that has something to
+  // order in this phase; an empty list when it has nothing to order.
+  virtual std::vector<diplomacy::Order> orders(const Turn& turn) = 0;
+};
+
+// "random", "holdbot", "dumbbot", "search" or "search:LEVEL" (1..5). An unknown name or
+// level comes back as a message that lists the names known.
+tl::expected<std::unique_ptr<Player>, std::string> make_player(std::string_view spec);
+
+// The strongest player there is, for seats the server fills and powers in civil disorder.
+std::string_view strongest_player();
+
+}  // namespace stratagem::diplomacy_bots
