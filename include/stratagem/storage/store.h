@@ -1,0 +1,273 @@
+#pragma once
+// Where the game server keeps everything: one abstract Store, two implementations
+// (SQLite, the embedded default; PostgreSQL, for several server processes on one
+// database), chosen by the URL given to open_store().
+//
+// Storage knows no game rules: a game's record, its processed phases, the recipients of a
+// message and the audience of an event are JSON text that the platform writes and reads.
+// Storage only guarantees that they are written together, durably, and in order.
+//
+// Every member function may be called from any thread at any time (each call borrows a
+// connection from the store's pool). Every call either returns after its transaction has
+// committed durably, or returns a StoreError and has written nothing.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+namespace stratagem::storage {
+
+using Instant = std::chrono::sys_time<std::chrono::milliseconds>;
+using UserId = std::int64_t;
+using GameId = std::int64_t;
+using MessageId = std::int64_t;
+// Events are numbered by one counter over the whole database (every game, every server
+// process): a client's stream resumes after the last id it saw.
+using EventId = std::int64_t;
+
+enum class StoreErrorCode {
+  not_found,       // no user / game / session with that key
+  conflict,        // a unique key is taken (a user name)
+  schema_too_new,  // the database was migrated by a newer program: refused at open
+  bad_url,         // open_store() could not read the URL
+  unavailable,     // cannot reach or open the database
+  failed,          // any other database failure (the message says which)
+};
+
+struct StoreError {
+  StoreErrorCode code;
+  // Names the operation and the cause, e.g. "update_game 12: database is locked".
+  std::string message;
+};
+
+template <typename T>
+using StoreResult = tl::expected<T, StoreError>;
+
+struct User {
+  UserId id = 0;
+  std::string name;
+  std::string password_hash;  // as the HTTP layer made it (argon2id string)
+  std::string language;       // en | zh-Hant | zh-Hans | ja
+  Instant created_at{};
+};
+
+struct NewUser {
+  std::string name;
+  std::string password_hash;
+  std::string language;
+  Instant created_at{};
+};
+
+struct StoredGame {
+  GameId id = 0;
+  std::string kind;    // "diplomacy" | "dragonchess"
+  std::string name;
+  std::string status;  // the platform's status ("forming" | "active" | "finished")
+  Instant created_at{};
+  std::optional<Instant> next_deadline;  // when the scheduler must call advance()
+  std::int64_t version = 0;              // 1 at creation, +1 per committed update
+  std::string record;                    // the platform's to_json() of the whole game
+  std::vector<UserId> players;           // users seated in the game (for "my games")
+};
+
+struct NewGame {
+  std::string kind;
+  std::string name;
+  std::string status;
+  Instant created_at{};
+  std::optional<Instant> next_deadline;
+  std::string record;
+  std::vector<UserId> players;
+};
+
+struct ProcessedPhase {
+  std::int64_t sequence = 0;  // 1, 2, 3 ... per game, in the order appended
+  std::string json;
+};
+
+struct NewMessage {
+  std::string phase;       // e.g. "S1901M"
+  std::string sender;      // e.g. "ENGLAND"
+  std::string recipients;  // JSON text: ["FRANCE"] or "all" (the platform's choice)
+  std::string text;
+  Instant sent_at{};
+};
+
+struct StoredMessage {
+  MessageId id = 0;
+  GameId game = 0;
+  std::string phase;
+  std::string sender;
+  std::string recipients;
+  std::string text;
+  Instant sent_at{};
+};
+
+struct NewEvent {
+  std::string audience;  // JSON text: who may read it (the platform's Audience)
+  std::string kind;      // e.g. "phase_processed"
+  std::string payload;   // JSON text
+  Instant created_at{};
+};
+
+struct StoredEvent {
+  EventId id = 0;
+  GameId game = 0;
+  std::string audience;
+  std::string kind;
+  std::string payload;
+  Instant created_at{};
+};
+
+// What an update writes, all in the one transaction of update_game().
+struct GameChange {
+  std::string record;
+  std::string status;
+  std::optional<Instant> next_deadline;
+  // Replaces the set of seated users when present; left as it is when absent.
+  std::optional<std::vector<UserId>> players;
+  std::vector<std::string> phases;  // processed phases to append, oldest first
+  std::vector<NewMessage> messages;
+  std::vector<NewEvent> events;
+};
+
+// What fn decides after reading the locked game: a change to write, or std::nullopt to
+// write nothing (an invalid action, a deadline another process already processed). A
+// caller that needs to report why keeps that in its lambda's captures: storage does not
+// know the platform's errors. If fn throws, nothing is written and update_game returns a
+// StoreError of code `failed` naming the exception.
+using GameUpdate = std::function<std::optional<GameChange>(const StoredGame& locked)>;
+
+struct UpdateOutcome {
+  bool written = false;            // false: fn returned nullopt (or, for update_due_game,
+                                   // the game was no longer due), nothing was written
+  std::int64_t version = 0;        // the game's version after the call
+  std::vector<MessageId> message_ids;  // one per GameChange::messages, same order
+  std::vector<EventId> event_ids;      // one per GameChange::events, same order
+};
+
+// Lobby queries. Every field narrows the result; newest games first.
+struct GameQuery {
+  std::optional<std::string> kind;
+  std::vector<std::string> statuses;   // empty: any status ("forming" for open games)
+  std::optional<UserId> player;        // only games this user is seated in ("my games")
+  std::optional<GameId> before;        // paging: only ids smaller than this
+  std::size_t limit = 50;
+};
+
+// Called when events have been committed to a game, by this process or (PostgreSQL) any
+// other process sharing the database; `last` is the newest event id known for that game
+// at that point. Runs on a storage thread: keep it short and never block (post to your
+// own executor), and never destroy a Subscription from inside it. Several commits may be
+// reported at once or a game reported twice: read with events_after() and keep your own
+// cursor.
+using EventListener = std::function<void(GameId game, EventId last)>;
+
+// Keeps a listener registered; unregisters (waiting for a call in progress) when
+// destroyed or reset.
+class Subscription {
+ public:
+  Subscription() = default;
+  explicit Subscription(std::function<void()> cancel) : cancel_(std::move(cancel)) {}
+  Subscription(Subscription&& other) noexcept : cancel_(std::move(other.cancel_)) { other.cancel_ = nullptr; }
+  Subscription& operator=(Subscription&& other) noexcept {
+    if (this != &other) {
+      reset();
+      cancel_ = std::move(other.cancel_);
+      other.cancel_ = nullptr;
+    }
+    return *this;
+  }
+  Subscription(const Subscription&) = delete;
+  Subscription& operator=(const Subscription&) = delete;
+  ~Subscription() { reset(); }
+  void reset() {
+    if (cancel_) {
+      auto cancel = std::move(cancel_);
+      cancel_ = nullptr;
+      cancel();
+    }
+  }
+
+ private:
+  std::function<void()> cancel_;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // "sqlite" or "postgresql".
+  virtual std::string_view backend() const = 0;
+
+  // --- Users and sessions ---------------------------------------------------------------
+  // A name already taken: StoreErrorCode::conflict.
+  virtual StoreResult<User> create_user(const NewUser& user) = 0;
+  virtual StoreResult<User> user_by_id(UserId id) = 0;      // not_found if absent
+  virtual StoreResult<User> user_by_name(std::string_view name) = 0;  // not_found if absent
+  // The token itself is never stored: only its SHA-256, so a copy of the database does
+  // not log anyone in.
+  virtual StoreResult<void> create_session(std::string_view token, UserId user, Instant now) = 0;
+  // The user the token belongs to; not_found for an unknown (or deleted) token.
+  virtual StoreResult<User> user_by_session(std::string_view token) = 0;
+  virtual StoreResult<void> delete_session(std::string_view token) = 0;
+
+  // --- Games -----------------------------------------------------------------------------
+  virtual StoreResult<StoredGame> create_game(const NewGame& game) = 0;
+  virtual StoreResult<StoredGame> load_game(GameId id) = 0;  // not_found if absent
+  virtual StoreResult<std::vector<StoredGame>> list_games(const GameQuery& query) = 0;
+
+  // One transaction: lock the game (SQLite BEGIN IMMEDIATE; PostgreSQL SELECT ... FOR
+  // UPDATE), read it, call fn, and if fn returns a change write the record, status,
+  // deadline, players, phases, messages and events, version + 1, then commit. Returns
+  // after the commit (fsynced); a phase is processed whole or not at all. not_found if the
+  // game does not exist. Concurrent calls on one game run one after the other, each fn
+  // seeing what the previous one committed.
+  virtual StoreResult<UpdateOutcome> update_game(GameId id, const GameUpdate& fn) = 0;
+
+  // The scheduler's way in. due_games() lists games whose next_deadline <= now, earliest
+  // first. update_due_game() is update_game() for one of them that calls fn only if the
+  // game is still due under the lock and not locked by anyone else at that moment
+  // (PostgreSQL FOR UPDATE SKIP LOCKED); otherwise it returns written == false at once.
+  // With several processes on one database, each due deadline is therefore processed
+  // exactly once provided fn moves or clears next_deadline.
+  virtual StoreResult<std::vector<GameId>> due_games(Instant now, std::size_t limit) = 0;
+  virtual StoreResult<UpdateOutcome> update_due_game(GameId id, Instant now, const GameUpdate& fn) = 0;
+
+  // Append-only histories, oldest first.
+  virtual StoreResult<std::vector<ProcessedPhase>> phases(GameId game) = 0;
+  virtual StoreResult<std::vector<StoredMessage>> messages(GameId game) = 0;
+  // Events of a game with id > after, oldest first, at most `limit`.
+  virtual StoreResult<std::vector<StoredEvent>> events_after(GameId game, EventId after,
+                                                             std::size_t limit) = 0;
+  // The newest event id of a game (0 if none): where a new stream starts.
+  virtual StoreResult<EventId> last_event_id(GameId game) = 0;
+
+  // Registers a listener for committed events (see EventListener).
+  virtual Subscription subscribe(EventListener listener) = 0;
+};
+
+struct StoreOptions {
+  // Connections kept open; a call waits for a free one. The server's threads share them.
+  std::size_t pool_size = 4;
+};
+
+// "sqlite:PATH" (the file is created with its schema if absent) or
+// "postgresql://USER[:PASSWORD]@HOST[:PORT]/DB" (a libpq URL; PGPASSWORD works too).
+// Applies the schema migrations the database lacks, in one transaction; a database whose
+// schema is newer than this program is refused (schema_too_new).
+StoreResult<std::unique_ptr<Store>> open_store(std::string_view url, const StoreOptions& options = {});
+
+// The newest schema version this program knows (the same number for both backends).
+int schema_version_known();
+
+}  // namespace stratagem::storage
