@@ -155,12 +155,15 @@ struct UpdateOutcome {
   std::vector<EventId> event_ids;      // one per GameChange::events, same order
 };
 
-// Lobby queries. Every field narrows the result; newest games first.
+// Lobby queries, newest games first. A game matches when the `player` is seated in it OR
+// its status is one of `statuses` (the lobby: {player = me, statuses = {"forming"}});
+// with only one of the two given, that one alone; with neither, every game. `kind` and
+// `before` narrow the result further.
 struct GameQuery {
+  std::optional<UserId> player;
+  std::vector<std::string> statuses;
   std::optional<std::string> kind;
-  std::vector<std::string> statuses;   // empty: any status ("forming" for open games)
-  std::optional<UserId> player;        // only games this user is seated in ("my games")
-  std::optional<GameId> before;        // paging: only ids smaller than this
+  std::optional<GameId> before;  // paging: only ids smaller than this
   std::size_t limit = 50;
 };
 
@@ -214,11 +217,13 @@ class Store {
   virtual StoreResult<User> create_user(const NewUser& user) = 0;
   virtual StoreResult<User> user_by_id(UserId id) = 0;      // not_found if absent
   virtual StoreResult<User> user_by_name(std::string_view name) = 0;  // not_found if absent
+  virtual StoreResult<User> set_user_language(UserId id, std::string_view language) = 0;
   // The token itself is never stored: only its SHA-256, so a copy of the database does
   // not log anyone in.
-  virtual StoreResult<void> create_session(std::string_view token, UserId user, Instant now) = 0;
-  // The user the token belongs to; not_found for an unknown (or deleted) token.
-  virtual StoreResult<User> user_by_session(std::string_view token) = 0;
+  virtual StoreResult<void> create_session(std::string_view token, UserId user, Instant now,
+                                           Instant expires_at) = 0;
+  // The user the token belongs to; not_found for an unknown, deleted or expired token.
+  virtual StoreResult<User> user_by_session(std::string_view token, Instant now) = 0;
   virtual StoreResult<void> delete_session(std::string_view token) = 0;
 
   // --- Games -----------------------------------------------------------------------------
