@@ -1,0 +1,100 @@
+// The baselines' exact orders, the factory's names, and determinism for a seed.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "stratagem/diplomacy/variant.h"
+#include "stratagem/diplomacy_bots/player.h"
+
+namespace stratagem::diplomacy_bots {
+namespace {
+
+using namespace diplomacy;
+
+Location at(const char* code) {
+  const Variant& v = standard_variant();
+  for (int l = 0; l < v.location_count(); ++l)
+    if (v.location_code(location_at(l)) == code) return location_at(l);
+  ADD_FAILURE() << "no location " << code;
+  return Location::None;
+}
+
+Power power(const char* code) {
+  const Variant& v = standard_variant();
+  for (int i = 0; i < v.power_count(); ++i)
+    if (v.power_code(power_at(i)) == code) return power_at(i);
+  ADD_FAILURE() << "no power " << code;
+  return Power::None;
+}
+
+std::vector<Order> orders_of(const std::string& spec, const GameState& state, Power p, std::uint64_t seed) {
+  const RuleOptions rules = standard_rules();
+  auto player = make_player(spec);
+  EXPECT_TRUE(player.has_value()) << player.error();
+  return (*player)->orders(Turn{standard_variant(), rules, state, p, seed});
+}
+
+TEST(HoldBot, HoldsEveryUnitAtTheStart) {
+  const GameState start = GameState::initial(standard_variant());
+  const std::vector<Order> expected = {Order::hold(UnitType::Fleet, at("STP/SC")),
+                                       Order::hold(UnitType::Army, at("MOS")),
+                                       Order::hold(UnitType::Fleet, at("SEV")),
+                                       Order::hold(UnitType::Army, at("WAR"))};
+  std::vector<Order> given = orders_of("holdbot", start, power("RUSSIA"), 1);
+  std::sort(given.begin(), given.end(), [](Order a, Order b) { return a.raw() < b.raw(); });
+  std::vector<Order> sorted = expected;
+  std::sort(sorted.begin(), sorted.end(), [](Order a, Order b) { return a.raw() < b.raw(); });
+  EXPECT_EQ(given, sorted);
+}
+
+TEST(HoldBot, DisbandsInRetreatsWaivesBuildsAndRemovesOffCentreUnitsFirst) {
+  const Variant& v = standard_variant();
+  GameState state = GameState::initial(v);
+  state.phase = {Season::Fall, 1901, PhaseType::Retreat};
+  state.remove(v.province_of(at("VIE")));
+  state.add_dislodged(v, {{UnitType::Army, power("AUSTRIA"), at("VIE")}, {}});
+  EXPECT_EQ(orders_of("holdbot", state, power("AUSTRIA"), 1),
+            std::vector<Order>{Order::disband(UnitType::Army, at("VIE"))});
+
+  GameState winter = GameState::initial(v);
+  winter.phase = {Season::Winter, 1901, PhaseType::Adjustment};
+  winter.set_centre_owner(v.province_of(at("NWY")), power("ENGLAND"));
+  EXPECT_EQ(orders_of("holdbot", winter, power("ENGLAND"), 1), std::vector<Order>{Order::waive()});
+
+  // Austria keeps VIE and BUD only, with an army in Galicia: it removes that army.
+  winter.set_centre_owner(v.province_of(at("TRI")), power("ITALY"));
+  winter.remove(v.province_of(at("BUD")));
+  winter.place(v, {UnitType::Army, power("AUSTRIA"), at("GAL")});
+  EXPECT_EQ(orders_of("holdbot", winter, power("AUSTRIA"), 1),
+            std::vector<Order>{Order::remove(UnitType::Army, at("GAL"))});
+}
+
+TEST(Players, TheSameSeedGivesTheSameOrders) {
+  const GameState start = GameState::initial(standard_variant());
+  for (const char* spec : {"random", "holdbot"}) {
+    for (int i = 0; i < 7; ++i) {
+      EXPECT_EQ(orders_of(spec, start, power_at(i), 42), orders_of(spec, start, power_at(i), 42)) << spec;
+    }
+  }
+  // Different seeds give a random player different orders somewhere on the board.
+  bool differ = false;
+  for (int i = 0; i < 7; ++i) differ |= orders_of("random", start, power_at(i), 1) != orders_of("random", start, power_at(i), 2);
+  EXPECT_TRUE(differ);
+}
+
+TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
+  for (const char* spec : {"random", "holdbot"}) {
+    auto player = make_player(spec);
+    ASSERT_TRUE(player.has_value()) << spec;
+    EXPECT_EQ((*player)->name(), spec);
+  }
+  auto unknown = make_player("deepblue");
+  ASSERT_FALSE(unknown.has_value());
+  EXPECT_NE(unknown.error().find("deepblue"), std::string::npos);
+  EXPECT_NE(unknown.error().find("holdbot"), std::string::npos);
+  EXPECT_TRUE(make_player(strongest_player()).has_value());
+}
+
+}  // namespace
+}  // namespace stratagem::diplomacy_bots
