@@ -1,0 +1,219 @@
+#pragma once
+// A Diplomacy game on the server, from creation to its end: seats and joining with the
+// random draw of powers, phases with their deadlines (the seed's live timing included),
+// orders checked on submission and hidden from the other powers, readiness, processing
+// through the engine's adjudicator, missed orders and civil disorder with exact
+// bookkeeping, press with its rules, signed treaties, draw votes and the endings.
+// docs/server-rules.md gives every rule with the seed paragraph behind it.
+//
+// A value type with no I/O, no clock and no threads: every action takes the acting user
+// and the time `now`, changes the game or refuses with a GameError, and returns the
+// Effects (events with their audiences, new messages, processed phases, the response).
+// Random choices (the draw of powers, the computer players' seeds) come from the seed
+// given at creation, so the same actions give the same game.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <tl/expected.hpp>
+
+#include "stratagem/diplomacy/order.h"
+#include "stratagem/diplomacy/rules.h"
+#include "stratagem/diplomacy/state.h"
+#include "stratagem/diplomacy/variant.h"
+#include "stratagem/platform/diplomacy_options.h"
+#include "stratagem/platform/effects.h"
+#include "stratagem/platform/error.h"
+#include "stratagem/platform/game_status.h"
+#include "stratagem/platform/time.h"
+#include "stratagem/platform/user.h"
+
+namespace stratagem::platform {
+
+enum class PowerStatus : unsigned char { Playing, CivilDisorder, Eliminated };
+std::string_view power_status_name(PowerStatus status);  // "playing", "civil_disorder", "eliminated"
+
+// Live games: a movement phase is negotiation, then order writing (press closed).
+enum class Stage : unsigned char { Negotiation, OrderWriting };
+
+// An order kept for the current phase: as written, and in canonical form.
+struct KeptOrder {
+  std::string input;
+  std::string order;
+  friend bool operator==(const KeptOrder&, const KeptOrder&) = default;
+};
+
+// Powers (by code) and the orders written for each, in the order given.
+using OrdersByPower = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+// A phase a power should have ordered in and did not (seed 000 §4.3.1).
+struct MissedPhase {
+  std::string phase;
+  std::string power;
+  friend bool operator==(const MissedPhase&, const MissedPhase&) = default;
+};
+
+// Seed 000 §2.2.6: a text that several powers sign, private to its parties until one of
+// them publishes it once every party has signed.
+struct Treaty {
+  std::string id;  // "1", "2", ...
+  std::string phase;
+  std::string text;
+  std::vector<std::string> parties;    // the proposer first, then the others as named
+  std::vector<std::string> signed_by;  // in signing order; the proposer signs on proposing
+  bool published = false;
+  Instant proposed_at;
+  nlohmann::json to_json() const;
+  friend bool operator==(const Treaty&, const Treaty&) = default;
+};
+
+// Orders a computer must give now, for the server to compute on a worker thread and
+// give back through submit_computer_orders.
+struct ComputerTurn {
+  diplomacy::Power power = diplomacy::Power::None;
+  std::string power_code;
+  std::string phase;      // the phase the orders are for, e.g. "S1901M"
+  std::uint64_t seed = 0; // the player's random choices (from the game's seed, phase and power)
+  friend bool operator==(const ComputerTurn&, const ComputerTurn&) = default;
+};
+
+class DiplomacyGame {
+ public:
+  // A forming game; if every seat is a computer's, it starts at once.
+  static tl::expected<DiplomacyGame, GameError> create(std::string id, DiplomacyOptions options, Instant now,
+                                                       std::uint64_t seed);
+
+  const std::string& id() const { return id_; }
+  const DiplomacyOptions& options() const { return options_; }
+  GameStatus status() const { return status_; }
+  const diplomacy::Variant& variant() const;
+  const diplomacy::RuleOptions& rules() const { return rules_; }
+  const diplomacy::GameState& state() const { return state_; }
+  // The current phase as the contract writes it ("S1901M").
+  std::string phase_code() const;
+  Stage stage() const { return stage_; }
+  // Every missed phase so far, oldest first.
+  const std::vector<MissedPhase>& missed_phases() const { return missed_; }
+  // Powers the user holds now (sorted by the variant's order).
+  std::vector<std::string> powers_of(std::string_view user_id) const;
+  PowerStatus power_status(std::string_view power) const;
+  // Consecutive phases the power has missed up to now.
+  int missed_in_a_row(std::string_view power) const;
+
+  // --- actions (409 conflict / 403 forbidden / 400 bad_request as the contract says)
+  // Takes a seat; `power` asks for that power. When the last seat is taken the powers
+  // not asked for are drawn at random and the first phase starts. Response {"power"}.
+  tl::expected<Effects, GameError> join(const User& user, std::optional<std::string> power, Instant now);
+  // Replaces, for each power named, its orders for `phase`. Each order is parsed (any
+  // notation) and validated against the position; those that fail come back with
+  // order null and the error in `language` and are not kept. Response: the contract's
+  // {"orders": {POWER: [{"input", "order" | null, "error"?}]}}.
+  tl::expected<Effects, GameError> submit_orders(const User& user, std::string_view phase,
+                                                 const OrdersByPower& orders, Language language, Instant now);
+  // When every power with something to order is ready, the phase is processed at once.
+  tl::expected<Effects, GameError> set_ready(const User& user, std::string_view power, bool ready, Instant now);
+  // `to` nullopt: public. Response {"id", "sent_at", "phase"}.
+  tl::expected<Effects, GameError> send_message(const User& user, std::string_view from,
+                                                std::optional<std::vector<std::string>> to, std::string text,
+                                                Instant now);
+  // Draw votes: the game ends in a draw when every surviving power votes yes.
+  tl::expected<Effects, GameError> vote_draw(const User& user, std::string_view power, bool draw, Instant now);
+  // The player leaves the power: it falls into civil disorder at once.
+  tl::expected<Effects, GameError> give_up(const User& user, std::string_view power, Instant now);
+  // Takes a power in civil disorder: its own player coming back, or another person
+  // (one with no seat in the game, or whose powers are all eliminated; seed 000 §4.3.2).
+  tl::expected<Effects, GameError> take_seat(const User& user, std::string_view power, Instant now);
+  // Seed 000 §2.2.6. Response: the treaty as its parties see it.
+  tl::expected<Effects, GameError> propose_treaty(const User& user, std::string_view from,
+                                                  std::vector<std::string> parties, std::string text, Instant now);
+  tl::expected<Effects, GameError> sign_treaty(const User& user, std::string_view treaty_id, std::string_view power,
+                                               Instant now);
+  tl::expected<Effects, GameError> publish_treaty(const User& user, std::string_view treaty_id,
+                                                  std::string_view power, Instant now);
+
+  // --- computer players
+  // Powers a computer must order now: computer seats, and powers in civil disorder when
+  // the game says so, that have something to order and have not ordered yet.
+  std::vector<ComputerTurn> computer_turns() const;
+  // The computer's orders for turn.power (a turn of computer_turns()); marks it ready.
+  // Refused with wrong_phase when the phase has moved on meanwhile.
+  tl::expected<Effects, GameError> submit_computer_orders(const ComputerTurn& turn,
+                                                          const std::vector<diplomacy::Order>& orders, Instant now);
+
+  // --- time
+  // When advance() next has something to do: the phase deadline, or the end of
+  // negotiation in a live game. Nullopt when forming or finished.
+  std::optional<Instant> next_deadline() const;
+  // Does what is due at `now` (ends negotiation, processes the phase); nothing before.
+  Effects advance(Instant now);
+
+  // --- views
+  // The contract's GET /games/{id} for this user ("" for someone with no account),
+  // extended with "name", "options", "stage", "negotiation_deadline", "treaties",
+  // "draw_votes" (the caller's own), "missed_phases", "result".
+  nlohmann::json view_for(std::string_view user_id) const;
+  // Of `all` (the game's messages, oldest first), those the user may read.
+  nlohmann::json messages_for(std::string_view user_id, const std::vector<Message>& all) const;
+  bool can_see(const Audience& audience, std::string_view user_id) const;
+
+  // --- the stored record
+  nlohmann::json to_json() const;
+  static tl::expected<DiplomacyGame, std::string> from_json(const nlohmann::json& record);
+
+  friend bool operator==(const DiplomacyGame&, const DiplomacyGame&) = default;
+
+ private:
+  struct Seat {
+    std::optional<User> player;
+    bool computer = false;
+    PowerStatus status = PowerStatus::Playing;
+    int missed_in_a_row = 0;
+    bool ready = false;
+    bool draw_vote = false;
+    std::optional<std::vector<KeptOrder>> orders;  // nullopt: none given this phase
+    friend bool operator==(const Seat&, const Seat&) = default;
+  };
+  struct Joiner {
+    User user;
+    std::optional<std::string> power;
+    friend bool operator==(const Joiner&, const Joiner&) = default;
+  };
+  struct Result {
+    std::string reason;  // "victory", "draw"
+    std::optional<std::string> winner;
+    std::vector<std::string> survivors;  // a draw: the powers sharing it
+    std::string phase;
+    friend bool operator==(const Result&, const Result&) = default;
+  };
+
+  DiplomacyGame() = default;
+  class Impl;
+  friend class Impl;
+
+  std::string id_;
+  DiplomacyOptions options_;
+  diplomacy::RuleOptions rules_;
+  std::uint64_t seed_ = 0;
+  GameStatus status_ = GameStatus::Forming;
+  Instant created_at_;
+  std::vector<Joiner> joiners_;
+  std::vector<Seat> seats_;  // by power index, once started
+  diplomacy::GameState state_;
+  Stage stage_ = Stage::Negotiation;
+  Instant phase_started_at_;
+  std::optional<Instant> negotiation_ends_at_;
+  std::optional<Instant> deadline_;
+  int processed_phases_ = 0;
+  int movement_phases_ = 0;
+  std::vector<MissedPhase> missed_;
+  std::vector<Treaty> treaties_;
+  int message_count_ = 0;
+  std::optional<Result> result_;
+};
+
+}  // namespace stratagem::platform
