@@ -23,11 +23,12 @@ bool has_free_home_centre(const Variant& variant, const GameState& state, Power 
   return found;
 }
 
-bool adjustments_due(const Variant& variant, const GameState& state) {
+bool adjustments_due(const Variant& variant, const GameState& state, const PowerSet& not_building) {
   for (int i = 0; i < variant.power_count(); ++i) {
     const Power power = power_at(i);
     const int delta = adjustment_delta(variant, state, power);
-    if (delta < 0 || (delta > 0 && has_free_home_centre(variant, state, power))) return true;
+    if (delta < 0 || (delta > 0 && !not_building.contains(i) && has_free_home_centre(variant, state, power)))
+      return true;
   }
   return false;
 }
@@ -38,13 +39,13 @@ void start_next_year(GameState& state) {
   state.phase = Phase{Season::Spring, static_cast<std::int16_t>(state.phase.year + 1), PhaseType::Movement};
 }
 
-void finish_season(const Variant& variant, GameState& state) {
+void finish_season(const Variant& variant, GameState& state, const PowerSet& not_building) {
   if (state.phase.season == Season::Spring) {
     state.phase = Phase{Season::Fall, state.phase.year, PhaseType::Movement};
     return;
   }
   take_over_centres(variant, state);
-  if (adjustments_due(variant, state))
+  if (adjustments_due(variant, state, not_building))
     state.phase = Phase{Season::Winter, state.phase.year, PhaseType::Adjustment};
   else
     start_next_year(state);

@@ -10,8 +10,9 @@ namespace stratagem::diplomacy {
 class Variant;
 
 // `state` has just finished a movement or retreat phase and holds no dislodged units
-// any more: moves it to the next phase that has something to do.
-void finish_season(const Variant& variant, GameState& state);
+// any more: moves it to the next phase that has something to do. Powers in
+// `not_building` build nothing, so their builds alone call for no adjustment phase.
+void finish_season(const Variant& variant, GameState& state, const PowerSet& not_building = {});
 
 // The first movement phase of the next year.
 void start_next_year(GameState& state);

@@ -733,6 +733,34 @@ tl::expected<Variant, VariantError> Variant::parse(std::string_view text) {
   return VariantBuilder().build(text);
 }
 
+Variant Variant::with_provinces_closed(const ProvinceSet& closed) const {
+  Variant map = *this;
+  LocationSet closed_locations;
+  for (int l = 0; l < location_count(); ++l)
+    if (closed.contains(index(province_of(location_at(l))))) closed_locations.insert(l);
+  for (int p = 0; p < province_count(); ++p) {
+    ProvinceInfo& province = map.provinces_[p];
+    if (closed.contains(p)) {
+      province.army_neighbours = {};
+      province.adjacent_seas = {};
+    } else {
+      province.army_neighbours = province.army_neighbours.without(closed);
+      province.adjacent_seas = province.adjacent_seas.without(closed);
+    }
+  }
+  for (int l = 0; l < location_count(); ++l) {
+    LocationInfo& location = map.locations_[l];
+    if (closed_locations.contains(l)) {
+      location.fleet_neighbours = {};
+      location.fleet_reach = {};
+    } else {
+      location.fleet_neighbours = location.fleet_neighbours.without(closed_locations);
+      location.fleet_reach = location.fleet_reach.without(closed);
+    }
+  }
+  return map;
+}
+
 const std::string& Variant::power_name(Power p, Language lang) const {
   const auto& names = powers_[index(p)].names;
   const std::string& name = names[static_cast<int>(lang)];

@@ -6,8 +6,10 @@
 // adjustment phases skipped and supply centres taken over after Fall.
 
 #include <array>
+#include <optional>
 #include <vector>
 
+#include "stratagem/diplomacy/ending.h"
 #include "stratagem/diplomacy/order.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
@@ -54,6 +56,8 @@ struct PhaseResult {
   // Movement: provinces left empty by a bounce (no retreat there).
   ProvinceSet contested;
   GameState next;
+  // Set only by the game adjudicate() of game.h: the game is over after this phase.
+  std::optional<GameEnd> end;
 };
 
 // `orders` holds one order per province of a unit (or build site); `ordered` says

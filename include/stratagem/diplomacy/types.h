@@ -116,5 +116,6 @@ class IndexSet {
 
 using ProvinceSet = IndexSet<kMaxProvinces>;
 using LocationSet = IndexSet<kMaxLocations>;
+using PowerSet = IndexSet<kMaxPowers>;
 
 }  // namespace stratagem::diplomacy
