@@ -78,13 +78,15 @@ TEST(PlayerLegality, RandomPlayerGivesOnlyLegalOrders) { EXPECT_GT(check_games("
 
 TEST(PlayerLegality, HoldBotGivesOnlyLegalOrders) { EXPECT_GT(check_games("holdbot", 2, 1903), 100); }
 
+TEST(PlayerLegality, DumbBotGivesOnlyLegalOrders) { EXPECT_GT(check_games("dumbbot", 30, 1920), 10000); }
+
 // Random players reach positions with retreats, builds and removals; the player under
 // test gives orders for one power of each.
 TEST(PlayerLegality, EveryPlayerIsLegalInRandomPositions) {
   const Variant& variant = standard_variant();
   const RuleOptions rules = standard_rules();
   auto random = *make_player("random");
-  for (const char* spec : {"holdbot", "random"}) {
+  for (const char* spec : {"holdbot", "random", "dumbbot"}) {
     auto tested = *make_player(spec);
     LegalityCheck check;
     for (int game = 0; game < 20; ++game) {

@@ -6,34 +6,13 @@
 
 #include "stratagem/diplomacy/variant.h"
 #include "stratagem/diplomacy_bots/player.h"
+#include "board.h"
 
 namespace stratagem::diplomacy_bots {
 namespace {
 
 using namespace diplomacy;
-
-Location at(const char* code) {
-  const Variant& v = standard_variant();
-  for (int l = 0; l < v.location_count(); ++l)
-    if (v.location_code(location_at(l)) == code) return location_at(l);
-  ADD_FAILURE() << "no location " << code;
-  return Location::None;
-}
-
-Power power(const char* code) {
-  const Variant& v = standard_variant();
-  for (int i = 0; i < v.power_count(); ++i)
-    if (v.power_code(power_at(i)) == code) return power_at(i);
-  ADD_FAILURE() << "no power " << code;
-  return Power::None;
-}
-
-std::vector<Order> orders_of(const std::string& spec, const GameState& state, Power p, std::uint64_t seed) {
-  const RuleOptions rules = standard_rules();
-  auto player = make_player(spec);
-  EXPECT_TRUE(player.has_value()) << player.error();
-  return (*player)->orders(Turn{standard_variant(), rules, state, p, seed});
-}
+using namespace test_board;
 
 TEST(HoldBot, HoldsEveryUnitAtTheStart) {
   const GameState start = GameState::initial(standard_variant());
@@ -72,7 +51,7 @@ TEST(HoldBot, DisbandsInRetreatsWaivesBuildsAndRemovesOffCentreUnitsFirst) {
 
 TEST(Players, TheSameSeedGivesTheSameOrders) {
   const GameState start = GameState::initial(standard_variant());
-  for (const char* spec : {"random", "holdbot"}) {
+  for (const char* spec : {"random", "holdbot", "dumbbot"}) {
     for (int i = 0; i < 7; ++i) {
       EXPECT_EQ(orders_of(spec, start, power_at(i), 42), orders_of(spec, start, power_at(i), 42)) << spec;
     }
@@ -84,7 +63,7 @@ TEST(Players, TheSameSeedGivesTheSameOrders) {
 }
 
 TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
-  for (const char* spec : {"random", "holdbot"}) {
+  for (const char* spec : {"random", "holdbot", "dumbbot"}) {
     auto player = make_player(spec);
     ASSERT_TRUE(player.has_value()) << spec;
     EXPECT_EQ((*player)->name(), spec);
