@@ -1,0 +1,215 @@
+#include "postgresql_backend.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <chrono>
+#include <pqxx/pqxx>
+#include <unordered_map>
+
+namespace stratagem::storage {
+namespace {
+
+// Any number, fixed: the advisory lock that migrations hold.
+constexpr std::int64_t kMigrationLock = 0x5354'5241'5447'454D;  // "STRATGEM"
+
+class PostgresqlSession final : public SqlSession {
+ public:
+  explicit PostgresqlSession(const std::string& url) : connection_(url) {}
+
+  void begin_write() override { begin(); }
+  void begin_read() override { begin(); }
+
+  void commit() override {
+    guarded([&] {
+      auto transaction = std::move(transaction_);
+      transaction->commit();
+    });
+  }
+
+  void rollback() noexcept override {
+    try {
+      if (transaction_) transaction_->abort();
+    } catch (...) {
+      healthy_ = false;
+    }
+    transaction_.reset();
+  }
+
+  bool healthy() const override { return healthy_ && connection_.is_open(); }
+
+  std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override {
+    std::vector<std::string> texts;
+    texts.reserve(params.size());
+    for (const SqlValue& value : params) {
+      if (const auto* number = std::get_if<std::int64_t>(&value))
+        texts.push_back(std::to_string(*number));
+      else if (const auto* text = std::get_if<std::string>(&value))
+        texts.push_back(*text);
+      else
+        texts.emplace_back();
+    }
+    std::vector<const char*> pointers;
+    for (std::size_t i = 0; i < params.size(); ++i)
+      pointers.push_back(std::holds_alternative<std::nullptr_t>(params[i]) ? nullptr : texts[i].c_str());
+
+    std::vector<SqlRow> rows;
+    guarded([&] {
+      if (!transaction_) throw SqlFailure(StoreErrorCode::failed, "a query outside a transaction");
+      const pqxx::result result =
+          transaction_->exec_prepared(prepared(sql), pqxx::prepare::make_dynamic_params(pointers));
+      rows.reserve(result.size());
+      for (const auto& row : result) {
+        std::vector<std::optional<std::string>> columns;
+        for (const auto& field : row) {
+          if (field.is_null())
+            columns.emplace_back();
+          else
+            columns.emplace_back(std::string(field.c_str(), field.size()));
+        }
+        rows.emplace_back(std::move(columns));
+      }
+    });
+    return rows;
+  }
+
+  void run_script(std::string_view sql) override {
+    guarded([&] {
+      if (!transaction_) throw SqlFailure(StoreErrorCode::failed, "a script outside a transaction");
+      transaction_->exec(std::string(sql));
+    });
+  }
+
+ private:
+  void begin() {
+    guarded([&] { transaction_ = std::make_unique<pqxx::work>(connection_); });
+  }
+
+  const std::string& prepared(std::string_view sql) {
+    auto found = names_.find(std::string(sql));
+    if (found != names_.end()) return found->second;
+    std::string name = fmt::format("s{}", names_.size());
+    connection_.prepare(name, std::string(sql));
+    return names_.emplace(std::string(sql), std::move(name)).first->second;
+  }
+
+  // Runs body, turning libpqxx's exceptions into SqlFailure.
+  template <typename Body>
+  void guarded(Body&& body) {
+    try {
+      body();
+    } catch (const SqlFailure&) {
+      throw;
+    } catch (const pqxx::broken_connection& exception) {
+      healthy_ = false;
+      throw SqlFailure(StoreErrorCode::unavailable, fmt::format("connection lost: {}", exception.what()));
+    } catch (const pqxx::in_doubt_error& exception) {
+      healthy_ = false;
+      throw SqlFailure(StoreErrorCode::failed,
+                       fmt::format("connection lost during COMMIT, outcome unknown: {}", exception.what()));
+    } catch (const pqxx::unique_violation& exception) {
+      throw SqlFailure(StoreErrorCode::conflict, exception.what());
+    } catch (const std::exception& exception) {
+      throw SqlFailure(StoreErrorCode::failed, exception.what());
+    }
+  }
+
+  pqxx::connection connection_;
+  std::unique_ptr<pqxx::work> transaction_;
+  // Prepared once per connection; the store's SQL texts are a small fixed set.
+  std::unordered_map<std::string, std::string> names_;
+  bool healthy_ = true;
+};
+
+class EventReceiver final : public pqxx::notification_receiver {
+ public:
+  EventReceiver(pqxx::connection_base& connection, const std::string& channel, EventHub& hub)
+      : pqxx::notification_receiver(connection, channel), hub_(hub) {}
+
+  // Payload "GAME:LAST"; anything else is not ours and is ignored.
+  void operator()(const std::string& payload, int) override {
+    GameId game = 0;
+    EventId last = 0;
+    const char* end = payload.data() + payload.size();
+    auto [colon, game_error] = std::from_chars(payload.data(), end, game);
+    if (game_error != std::errc{} || colon == end || *colon != ':') return;
+    auto [tail, last_error] = std::from_chars(colon + 1, end, last);
+    if (last_error != std::errc{} || tail != end) return;
+    hub_.publish(game, last);
+  }
+
+ private:
+  EventHub& hub_;
+};
+
+}  // namespace
+
+const Dialect& PostgresqlBackend::dialect() const {
+  static const Dialect dialect{" FOR UPDATE OF g", " FOR UPDATE OF g SKIP LOCKED", "string_agg"};
+  return dialect;
+}
+
+std::unique_ptr<SqlSession> PostgresqlBackend::connect() {
+  try {
+    return std::make_unique<PostgresqlSession>(url_);
+  } catch (const std::exception& exception) {
+    throw SqlFailure(StoreErrorCode::unavailable,
+                     fmt::format("cannot connect to PostgreSQL: {}", exception.what()));
+  }
+}
+
+void PostgresqlBackend::lock_for_migration(SqlSession& session) {
+  const std::array<SqlValue, 1> key{kMigrationLock};
+  session.query("SELECT pg_advisory_xact_lock($1)", key);
+}
+
+bool PostgresqlBackend::announce(SqlSession& session, GameId game, EventId last) {
+  const std::array<SqlValue, 2> notification{channel_, fmt::format("{}:{}", game, last)};
+  session.query("SELECT pg_notify($1, $2)", notification);
+  return true;
+}
+
+void PostgresqlBackend::listen(EventHub& hub) {
+  std::unique_ptr<pqxx::connection> connection;
+  std::unique_ptr<EventReceiver> receiver;
+  try {
+    connection = std::make_unique<pqxx::connection>(url_);
+    {
+      pqxx::read_transaction transaction(*connection);
+      // A channel name is an identifier: at most 63 bytes.
+      channel_ = ("stratagem_events_" + transaction.exec1("SELECT current_schema()")[0].as<std::string>())
+                     .substr(0, 63);
+    }
+    receiver = std::make_unique<EventReceiver>(*connection, channel_, hub);
+  } catch (const std::exception& exception) {
+    throw SqlFailure(StoreErrorCode::unavailable,
+                     fmt::format("cannot LISTEN on PostgreSQL: {}", exception.what()));
+  }
+  listener_ = std::thread([this, &hub, connection = std::move(connection),
+                           receiver = std::move(receiver)]() mutable {
+    while (!stopping_) {
+      try {
+        if (!connection) {
+          connection = std::make_unique<pqxx::connection>(url_);
+          receiver = std::make_unique<EventReceiver>(*connection, channel_, hub);
+        }
+        // Wakes at least every 200 ms to see whether the store is closing.
+        connection->await_notification(0, 200'000);
+      } catch (const std::exception&) {
+        receiver.reset();
+        connection.reset();
+        for (int i = 0; i < 5 && !stopping_; ++i)
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      }
+    }
+    receiver.reset();
+  });
+}
+
+PostgresqlBackend::~PostgresqlBackend() {
+  stopping_ = true;
+  if (listener_.joinable()) listener_.join();
+}
+
+}  // namespace stratagem::storage

@@ -1,0 +1,45 @@
+#pragma once
+// PostgreSQL, for one or several server processes on one database.
+// - update_game locks the game's row (SELECT ... FOR UPDATE): updates of one game run one
+//   after the other in every process, each seeing what the previous one committed.
+// - update_due_game locks it with FOR UPDATE SKIP LOCKED and re-checks the deadline under
+//   the lock: a scheduler never waits behind another process, and a deadline is
+//   processed by whichever process takes the row first, exactly once.
+// - Events: the transaction that writes them also runs pg_notify, which PostgreSQL
+//   delivers at commit (and only then) to every process LISTENing; each store listens on
+//   one dedicated connection of its own, on its own thread. The channel is named after
+//   the schema the tables live in, so that installations in two schemas of one database
+//   do not wake each other.
+// - Migrations hold a transaction-level advisory lock, so processes starting together
+//   migrate one after the other.
+
+#include <atomic>
+#include <string>
+#include <thread>
+
+#include "sql_backend.h"
+
+namespace stratagem::storage {
+
+class PostgresqlBackend final : public SqlBackend {
+ public:
+  explicit PostgresqlBackend(std::string url) : url_(std::move(url)) {}
+  ~PostgresqlBackend() override;
+  Backend kind() const override { return Backend::postgresql; }
+  std::string_view name() const override { return "postgresql"; }
+  const Dialect& dialect() const override;
+  std::unique_ptr<SqlSession> connect() override;
+  void lock_for_migration(SqlSession& session) override;
+  bool announce(SqlSession& session, GameId game, EventId last) override;
+  // Connects and LISTENs before returning (throws SqlFailure), then serves notifications
+  // on a thread; after a lost connection it reconnects every second.
+  void listen(EventHub& hub) override;
+
+ private:
+  std::string url_;
+  std::string channel_;  // set by listen(), before any update
+  std::atomic<bool> stopping_{false};
+  std::thread listener_;
+};
+
+}  // namespace stratagem::storage

@@ -1,0 +1,40 @@
+#pragma once
+// What differs between the databases, behind the store's single body of SQL.
+
+#include <memory>
+#include <string_view>
+
+#include "event_hub.h"
+#include "migrations.h"
+#include "sql_session.h"
+
+namespace stratagem::storage {
+
+struct Dialect {
+  // Appended to the SELECT that reads a game in update_game(): lock its row until commit.
+  std::string_view lock_row;
+  // The same for update_due_game(): lock it, or skip it when someone else holds it.
+  std::string_view lock_row_or_skip;
+  // The aggregate that joins texts with a separator: name(text, separator).
+  std::string_view join_texts;
+};
+
+class SqlBackend {
+ public:
+  virtual ~SqlBackend() = default;
+  virtual Backend kind() const = 0;
+  virtual std::string_view name() const = 0;
+  virtual const Dialect& dialect() const = 0;
+  // A new connection, configured (throws SqlFailure).
+  virtual std::unique_ptr<SqlSession> connect() = 0;
+  // Inside the migration transaction: keep other processes out until it commits.
+  virtual void lock_for_migration(SqlSession& session) = 0;
+  // Inside a write transaction that added events to a game: make the commit known to
+  // every process sharing the database, this one included. Returns false when the
+  // database has no way to (SQLite): the store then tells its own subscribers itself.
+  virtual bool announce(SqlSession& session, GameId game, EventId last) = 0;
+  // Starts delivering announcements (from every process) to the hub, until destroyed.
+  virtual void listen(EventHub& hub) = 0;
+};
+
+}  // namespace stratagem::storage

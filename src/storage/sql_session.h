@@ -1,0 +1,64 @@
+#pragma once
+// The little that the store's SQL needs from a database connection. The store's queries
+// are written once with PostgreSQL's numbered placeholders ($1, $2, ...); the SQLite
+// session reads them as its own ?1, ?2, ... Values are bound, never spliced into text.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "stratagem/storage/store.h"
+
+namespace stratagem::storage {
+
+using SqlValue = std::variant<std::nullptr_t, std::int64_t, std::string>;
+
+// One result row: each column as text (integers in decimal), or nullopt for NULL.
+class SqlRow {
+ public:
+  explicit SqlRow(std::vector<std::optional<std::string>> columns) : columns_(std::move(columns)) {}
+  bool is_null(std::size_t column) const { return !columns_.at(column); }
+  const std::string& text(std::size_t column) const;
+  std::int64_t integer(std::size_t column) const;
+  std::optional<std::int64_t> optional_integer(std::size_t column) const;
+
+ private:
+  std::vector<std::optional<std::string>> columns_;
+};
+
+// What a session throws; the store turns it into a StoreError naming the operation.
+class SqlFailure : public std::runtime_error {
+ public:
+  SqlFailure(StoreErrorCode code, const std::string& message)
+      : std::runtime_error(message), code_(code) {}
+  StoreErrorCode code() const { return code_; }
+
+ private:
+  StoreErrorCode code_;
+};
+
+// One connection; one transaction at a time. Every call may throw SqlFailure.
+class SqlSession {
+ public:
+  virtual ~SqlSession() = default;
+  // A transaction that will write: it takes the write lock at once where the backend
+  // locks the whole database (SQLite BEGIN IMMEDIATE), so that a read-then-write never
+  // fails half way on a lock upgrade.
+  virtual void begin_write() = 0;
+  virtual void begin_read() = 0;
+  virtual void commit() = 0;
+  // Never throws: a connection that cannot roll back is no longer healthy.
+  virtual void rollback() noexcept = 0;
+  // False once the connection is lost or in an unknown state: the pool then closes it.
+  virtual bool healthy() const = 0;
+  virtual std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) = 0;
+  // Runs a script of several statements without parameters (migrations only).
+  virtual void run_script(std::string_view sql) = 0;
+};
+
+}  // namespace stratagem::storage

@@ -1,0 +1,467 @@
+#include "sql_store.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <array>
+#include <type_traits>
+#include <utility>
+
+#include "migrate.h"
+#include "token_hash.h"
+
+namespace stratagem::storage {
+namespace {
+
+std::int64_t millis(Instant instant) { return instant.time_since_epoch().count(); }
+Instant instant(std::int64_t millis) { return Instant(std::chrono::milliseconds(millis)); }
+
+SqlValue optional_millis(const std::optional<Instant>& instant) {
+  if (!instant) return nullptr;
+  return millis(*instant);
+}
+
+// Begins a transaction and rolls it back unless commit() was called.
+class Transaction {
+ public:
+  enum class Mode { read, write };
+  Transaction(SqlSession& session, Mode mode) : session_(session) {
+    if (mode == Mode::write)
+      session_.begin_write();
+    else
+      session_.begin_read();
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  ~Transaction() {
+    if (!committed_) session_.rollback();
+  }
+  void commit() {
+    committed_ = true;  // a failed COMMIT has ended the transaction as well
+    session_.commit();
+  }
+
+ private:
+  SqlSession& session_;
+  bool committed_ = false;
+};
+
+constexpr std::string_view kUserColumns = "id, name, password_hash, language, created_at";
+
+User read_user(const SqlRow& row) {
+  return User{row.integer(0), row.text(1), row.text(2), row.text(3), instant(row.integer(4))};
+}
+
+// The columns of select_game_, in this order.
+StoredGame read_game(const SqlRow& row) {
+  StoredGame game;
+  game.id = row.integer(0);
+  game.kind = row.text(1);
+  game.name = row.text(2);
+  game.status = row.text(3);
+  game.created_at = instant(row.integer(4));
+  if (auto deadline = row.optional_integer(5)) game.next_deadline = instant(*deadline);
+  game.version = row.integer(6);
+  game.record = row.text(7);
+  if (!row.is_null(8)) {
+    const std::string& list = row.text(8);
+    for (std::size_t start = 0; start < list.size();) {
+      std::size_t end = std::min(list.find(',', start), list.size());
+      game.players.push_back(std::stoll(list.substr(start, end - start)));
+      start = end + 1;
+    }
+    std::sort(game.players.begin(), game.players.end());
+  }
+  return game;
+}
+
+std::vector<UserId> distinct(std::vector<UserId> users) {
+  std::sort(users.begin(), users.end());
+  users.erase(std::unique(users.begin(), users.end()), users.end());
+  return users;
+}
+
+void insert_players(SqlSession& session, GameId game, const std::vector<UserId>& players) {
+  for (UserId user : players) {
+    const std::array<SqlValue, 2> row{game, user};
+    session.query("INSERT INTO game_players (game_id, user_id) VALUES ($1, $2)", row);
+  }
+}
+
+// Everything a GameChange writes besides the lock; fills the ids into `outcome`.
+void write_change(SqlSession& session, const StoredGame& game, const GameChange& change,
+                  UpdateOutcome& outcome) {
+  const std::array<SqlValue, 4> game_row{game.id, change.record, change.status,
+                                         optional_millis(change.next_deadline)};
+  session.query(
+      "UPDATE games SET record = $2, status = $3, next_deadline = $4, version = version + 1 "
+      "WHERE id = $1",
+      game_row);
+  outcome.version = game.version + 1;
+
+  if (!change.phases.empty()) {
+    const std::array<SqlValue, 1> key{game.id};
+    std::int64_t sequence =
+        session.query("SELECT COALESCE(MAX(sequence), 0) FROM phases WHERE game_id = $1", key)
+            .at(0)
+            .integer(0);
+    for (const std::string& phase : change.phases) {
+      const std::array<SqlValue, 3> row{game.id, ++sequence, phase};
+      session.query("INSERT INTO phases (game_id, sequence, json) VALUES ($1, $2, $3)", row);
+    }
+  }
+  for (const NewMessage& message : change.messages) {
+    const std::array<SqlValue, 6> row{game.id,        message.phase, message.sender,
+                                      message.recipients, message.text, millis(message.sent_at)};
+    outcome.message_ids.push_back(
+        session
+            .query("INSERT INTO messages (game_id, phase, sender, recipients, text, sent_at) "
+                   "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                   row)
+            .at(0)
+            .integer(0));
+  }
+  for (const NewEvent& event : change.events) {
+    const std::array<SqlValue, 5> row{game.id, event.audience, event.kind, event.payload,
+                                      millis(event.created_at)};
+    outcome.event_ids.push_back(
+        session
+            .query("INSERT INTO events (game_id, audience, kind, payload, created_at) "
+                   "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                   row)
+            .at(0)
+            .integer(0));
+  }
+  if (change.players) {
+    const std::array<SqlValue, 1> key{game.id};
+    session.query("DELETE FROM game_players WHERE game_id = $1", key);
+    insert_players(session, game.id, distinct(*change.players));
+  }
+}
+
+StoreError error(StoreErrorCode code, const std::string& operation, std::string_view cause) {
+  return StoreError{code, fmt::format("{}: {}", operation, cause)};
+}
+
+}  // namespace
+
+SqlStore::SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& options)
+    : backend_(std::move(backend)),
+      pool_([backend = backend_.get()] { return backend->connect(); }, options.pool_size),
+      select_game_(fmt::format(
+          "SELECT g.id, g.kind, g.name, g.status, g.created_at, g.next_deadline, g.version, "
+          "g.record, (SELECT {}(CAST(p.user_id AS TEXT), ',') FROM game_players p "
+          "WHERE p.game_id = g.id) FROM games g",
+          backend_->dialect().join_texts)) {}
+
+StoreResult<std::unique_ptr<Store>> SqlStore::open(std::unique_ptr<SqlBackend> backend,
+                                                   const StoreOptions& options) {
+  std::unique_ptr<SqlStore> store(new SqlStore(std::move(backend), options));
+  auto migrated = store->run<void>("open_store", [&](SqlSession& session) {
+    migrate(session, *store->backend_);
+  });
+  if (!migrated) return tl::unexpected(migrated.error());
+  auto listening = store->run<void>("open_store: listening for events", [&](SqlSession&) {
+    store->backend_->listen(store->hub_);
+  });
+  if (!listening) return tl::unexpected(listening.error());
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+template <typename T, typename Body>
+StoreResult<T> SqlStore::run(const std::string& operation, Body&& body) {
+  try {
+    auto session = pool_.acquire();
+    if constexpr (std::is_void_v<T>) {
+      body(*session);
+      return {};
+    } else {
+      return body(*session);
+    }
+  } catch (const SqlFailure& failure) {
+    return tl::unexpected(error(failure.code(), operation, failure.what()));
+  }
+}
+
+// --- Users and sessions ------------------------------------------------------------------
+
+StoreResult<User> SqlStore::one_user(const std::string& operation, const std::string& sql,
+                                     std::span<const SqlValue> params) {
+  return run<User>(operation, [&](SqlSession& session) -> StoreResult<User> {
+    Transaction transaction(session, Transaction::Mode::read);
+    auto rows = session.query(sql, params);
+    if (rows.empty()) return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such user"));
+    return read_user(rows.front());
+  });
+}
+
+StoreResult<User> SqlStore::create_user(const NewUser& user) {
+  const std::string operation = fmt::format("create_user \"{}\"", user.name);
+  auto created = run<User>(operation, [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::write);
+    const std::array<SqlValue, 4> row{user.name, user.password_hash, user.language,
+                                      millis(user.created_at)};
+    auto rows = session.query(
+        fmt::format("INSERT INTO users (name, password_hash, language, created_at) "
+                    "VALUES ($1, $2, $3, $4) RETURNING {}",
+                    kUserColumns),
+        row);
+    transaction.commit();
+    return read_user(rows.at(0));
+  });
+  if (!created && created.error().code == StoreErrorCode::conflict)
+    return tl::unexpected(error(StoreErrorCode::conflict, operation, "the name is taken"));
+  return created;
+}
+
+StoreResult<User> SqlStore::user_by_id(UserId id) {
+  const std::array<SqlValue, 1> key{id};
+  return one_user(fmt::format("user_by_id {}", id),
+                  fmt::format("SELECT {} FROM users WHERE id = $1", kUserColumns), key);
+}
+
+StoreResult<User> SqlStore::user_by_name(std::string_view name) {
+  const std::array<SqlValue, 1> key{std::string(name)};
+  return one_user(fmt::format("user_by_name \"{}\"", name),
+                  fmt::format("SELECT {} FROM users WHERE name = $1", kUserColumns), key);
+}
+
+StoreResult<User> SqlStore::set_user_language(UserId id, std::string_view language) {
+  const std::string operation = fmt::format("set_user_language {}", id);
+  return run<User>(operation, [&](SqlSession& session) -> StoreResult<User> {
+    Transaction transaction(session, Transaction::Mode::write);
+    const std::array<SqlValue, 2> row{id, std::string(language)};
+    auto rows = session.query(
+        fmt::format("UPDATE users SET language = $2 WHERE id = $1 RETURNING {}", kUserColumns), row);
+    if (rows.empty()) return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such user"));
+    transaction.commit();
+    return read_user(rows.front());
+  });
+}
+
+StoreResult<void> SqlStore::create_session(std::string_view token, UserId user, Instant now,
+                                           Instant expires_at) {
+  return run<void>(fmt::format("create_session for user {}", user), [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::write);
+    // The user's expired sessions go now: the table holds live sessions only.
+    const std::array<SqlValue, 2> expired{user, millis(now)};
+    session.query("DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2", expired);
+    const std::array<SqlValue, 4> row{token_hash(token), user, millis(now), millis(expires_at)};
+    session.query(
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        row);
+    transaction.commit();
+  });
+}
+
+StoreResult<User> SqlStore::user_by_session(std::string_view token, Instant now) {
+  const std::array<SqlValue, 2> key{token_hash(token), millis(now)};
+  auto user = one_user("user_by_session",
+                       "SELECT u.id, u.name, u.password_hash, u.language, u.created_at "
+                       "FROM sessions s JOIN users u ON u.id = s.user_id "
+                       "WHERE s.token_hash = $1 AND s.expires_at > $2",
+                       key);
+  if (!user && user.error().code == StoreErrorCode::not_found)
+    return tl::unexpected(error(StoreErrorCode::not_found, "user_by_session",
+                                "no such session (unknown, ended or expired token)"));
+  return user;
+}
+
+StoreResult<void> SqlStore::delete_session(std::string_view token) {
+  return run<void>("delete_session", [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::write);
+    const std::array<SqlValue, 1> key{token_hash(token)};
+    session.query("DELETE FROM sessions WHERE token_hash = $1", key);
+    transaction.commit();
+  });
+}
+
+// --- Games -------------------------------------------------------------------------------
+
+StoreResult<StoredGame> SqlStore::create_game(const NewGame& game) {
+  return run<StoredGame>(fmt::format("create_game \"{}\"", game.name), [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::write);
+    const std::array<SqlValue, 6> row{game.kind,   game.name,
+                                      game.status, millis(game.created_at),
+                                      optional_millis(game.next_deadline), game.record};
+    StoredGame stored{0,   game.kind,  game.name, game.status, game.created_at, game.next_deadline,
+                      1,   game.record, distinct(game.players)};
+    stored.id = session
+                    .query("INSERT INTO games (kind, name, status, created_at, next_deadline, "
+                           "version, record) VALUES ($1, $2, $3, $4, $5, 1, $6) RETURNING id",
+                           row)
+                    .at(0)
+                    .integer(0);
+    insert_players(session, stored.id, stored.players);
+    transaction.commit();
+    return stored;
+  });
+}
+
+StoreResult<StoredGame> SqlStore::load_game(GameId id) {
+  const std::string operation = fmt::format("load_game {}", id);
+  return run<StoredGame>(operation, [&](SqlSession& session) -> StoreResult<StoredGame> {
+    Transaction transaction(session, Transaction::Mode::read);
+    const std::array<SqlValue, 1> key{id};
+    auto rows = session.query(select_game_ + " WHERE g.id = $1", key);
+    if (rows.empty()) return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
+    return read_game(rows.front());
+  });
+}
+
+StoreResult<std::vector<StoredGame>> SqlStore::list_games(const GameQuery& query) {
+  std::vector<SqlValue> params;
+  auto placeholder = [&](SqlValue value) {
+    params.push_back(std::move(value));
+    return fmt::format("${}", params.size());
+  };
+  std::vector<std::string> either;
+  if (query.player)
+    either.push_back(fmt::format(
+        "EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.user_id = {})",
+        placeholder(*query.player)));
+  if (!query.statuses.empty()) {
+    std::vector<std::string> statuses;
+    for (const std::string& status : query.statuses) statuses.push_back(placeholder(status));
+    either.push_back(fmt::format("g.status IN ({})", fmt::join(statuses, ", ")));
+  }
+  std::vector<std::string> conditions;
+  if (!either.empty()) conditions.push_back(fmt::format("({})", fmt::join(either, " OR ")));
+  if (query.kind) conditions.push_back("g.kind = " + placeholder(*query.kind));
+  if (query.before) conditions.push_back("g.id < " + placeholder(*query.before));
+  std::string sql = select_game_;
+  if (!conditions.empty()) sql += fmt::format(" WHERE {}", fmt::join(conditions, " AND "));
+  sql += " ORDER BY g.id DESC LIMIT " + placeholder(static_cast<std::int64_t>(query.limit));
+
+  return run<std::vector<StoredGame>>("list_games", [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::read);
+    std::vector<StoredGame> games;
+    for (const SqlRow& row : session.query(sql, params)) games.push_back(read_game(row));
+    return games;
+  });
+}
+
+StoreResult<UpdateOutcome> SqlStore::update_game(GameId id, const GameUpdate& fn) {
+  return update(fmt::format("update_game {}", id), id, std::nullopt, fn);
+}
+
+StoreResult<UpdateOutcome> SqlStore::update_due_game(GameId id, Instant now, const GameUpdate& fn) {
+  return update(fmt::format("update_due_game {}", id), id, now, fn);
+}
+
+StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId id,
+                                            std::optional<Instant> due_by, const GameUpdate& fn) {
+  return run<UpdateOutcome>(operation, [&](SqlSession& session) -> StoreResult<UpdateOutcome> {
+    Transaction transaction(session, Transaction::Mode::write);
+    std::vector<SqlValue> params{id};
+    std::string sql = select_game_ + " WHERE g.id = $1";
+    if (due_by) {
+      params.push_back(millis(*due_by));
+      sql += " AND g.next_deadline <= $2";
+      sql += backend_->dialect().lock_row_or_skip;
+    } else {
+      sql += backend_->dialect().lock_row;
+    }
+    auto rows = session.query(sql, params);
+    if (rows.empty()) {
+      if (due_by) return UpdateOutcome{};
+      return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
+    }
+    const StoredGame game = read_game(rows.front());
+    UpdateOutcome outcome;
+    outcome.version = game.version;
+
+    std::optional<GameChange> change;
+    try {
+      change = fn(game);
+    } catch (const std::exception& exception) {
+      return tl::unexpected(error(StoreErrorCode::failed, operation,
+                                  fmt::format("the update threw: {}", exception.what())));
+    } catch (...) {
+      return tl::unexpected(error(StoreErrorCode::failed, operation, "the update threw"));
+    }
+    if (!change) return outcome;
+
+    write_change(session, game, *change, outcome);
+    const bool announced = !outcome.event_ids.empty() &&
+                           backend_->announce(session, id, outcome.event_ids.back());
+    transaction.commit();
+    outcome.written = true;
+    if (!outcome.event_ids.empty() && !announced) hub_.publish(id, outcome.event_ids.back());
+    return outcome;
+  });
+}
+
+StoreResult<std::vector<GameId>> SqlStore::due_games(Instant now, std::size_t limit) {
+  return run<std::vector<GameId>>("due_games", [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::read);
+    const std::array<SqlValue, 2> params{millis(now), static_cast<std::int64_t>(limit)};
+    std::vector<GameId> ids;
+    for (const SqlRow& row :
+         session.query("SELECT id FROM games WHERE next_deadline <= $1 "
+                       "ORDER BY next_deadline, id LIMIT $2",
+                       params))
+      ids.push_back(row.integer(0));
+    return ids;
+  });
+}
+
+// --- Histories ---------------------------------------------------------------------------
+
+StoreResult<std::vector<ProcessedPhase>> SqlStore::phases(GameId game) {
+  return run<std::vector<ProcessedPhase>>(fmt::format("phases of game {}", game), [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::read);
+    const std::array<SqlValue, 1> key{game};
+    std::vector<ProcessedPhase> phases;
+    for (const SqlRow& row : session.query(
+             "SELECT sequence, json FROM phases WHERE game_id = $1 ORDER BY sequence", key))
+      phases.push_back(ProcessedPhase{row.integer(0), row.text(1)});
+    return phases;
+  });
+}
+
+StoreResult<std::vector<StoredMessage>> SqlStore::messages(GameId game) {
+  return run<std::vector<StoredMessage>>(fmt::format("messages of game {}", game), [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::read);
+    const std::array<SqlValue, 1> key{game};
+    std::vector<StoredMessage> messages;
+    for (const SqlRow& row : session.query(
+             "SELECT id, phase, sender, recipients, text, sent_at FROM messages "
+             "WHERE game_id = $1 ORDER BY id",
+             key))
+      messages.push_back(StoredMessage{row.integer(0), game, row.text(1), row.text(2), row.text(3),
+                                       row.text(4), instant(row.integer(5))});
+    return messages;
+  });
+}
+
+StoreResult<std::vector<StoredEvent>> SqlStore::events_after(GameId game, EventId after,
+                                                             std::size_t limit) {
+  return run<std::vector<StoredEvent>>(fmt::format("events_after {} of game {}", after, game), [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::read);
+    const std::array<SqlValue, 3> params{game, after, static_cast<std::int64_t>(limit)};
+    std::vector<StoredEvent> events;
+    for (const SqlRow& row : session.query(
+             "SELECT id, audience, kind, payload, created_at FROM events "
+             "WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+             params))
+      events.push_back(StoredEvent{row.integer(0), game, row.text(1), row.text(2), row.text(3),
+                                   instant(row.integer(4))});
+    return events;
+  });
+}
+
+StoreResult<EventId> SqlStore::last_event_id(GameId game) {
+  return run<EventId>(fmt::format("last_event_id of game {}", game), [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::read);
+    const std::array<SqlValue, 1> key{game};
+    return session.query("SELECT COALESCE(MAX(id), 0) FROM events WHERE game_id = $1", key)
+        .at(0)
+        .integer(0);
+  });
+}
+
+Subscription SqlStore::subscribe(EventListener listener) { return hub_.subscribe(std::move(listener)); }
+
+}  // namespace stratagem::storage

@@ -1,0 +1,65 @@
+#pragma once
+// The Store, written once in SQL over a SqlBackend (SQLite or PostgreSQL).
+
+#include <memory>
+#include <string>
+
+#include "event_hub.h"
+#include "session_pool.h"
+#include "sql_backend.h"
+#include "stratagem/storage/store.h"
+
+namespace stratagem::storage {
+
+class SqlStore final : public Store {
+ public:
+  // Migrates the schema, then starts listening for events.
+  static StoreResult<std::unique_ptr<Store>> open(std::unique_ptr<SqlBackend> backend,
+                                                  const StoreOptions& options);
+
+  std::string_view backend() const override { return backend_->name(); }
+
+  StoreResult<User> create_user(const NewUser& user) override;
+  StoreResult<User> user_by_id(UserId id) override;
+  StoreResult<User> user_by_name(std::string_view name) override;
+  StoreResult<User> set_user_language(UserId id, std::string_view language) override;
+  StoreResult<void> create_session(std::string_view token, UserId user, Instant now,
+                                   Instant expires_at) override;
+  StoreResult<User> user_by_session(std::string_view token, Instant now) override;
+  StoreResult<void> delete_session(std::string_view token) override;
+
+  StoreResult<StoredGame> create_game(const NewGame& game) override;
+  StoreResult<StoredGame> load_game(GameId id) override;
+  StoreResult<std::vector<StoredGame>> list_games(const GameQuery& query) override;
+  StoreResult<UpdateOutcome> update_game(GameId id, const GameUpdate& fn) override;
+  StoreResult<std::vector<GameId>> due_games(Instant now, std::size_t limit) override;
+  StoreResult<UpdateOutcome> update_due_game(GameId id, Instant now, const GameUpdate& fn) override;
+
+  StoreResult<std::vector<ProcessedPhase>> phases(GameId game) override;
+  StoreResult<std::vector<StoredMessage>> messages(GameId game) override;
+  StoreResult<std::vector<StoredEvent>> events_after(GameId game, EventId after,
+                                                     std::size_t limit) override;
+  StoreResult<EventId> last_event_id(GameId game) override;
+
+  Subscription subscribe(EventListener listener) override;
+
+ private:
+  SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& options);
+
+  // Runs body(session) on a pooled connection; a SqlFailure becomes a StoreError whose
+  // message starts with `operation`.
+  template <typename T, typename Body>
+  StoreResult<T> run(const std::string& operation, Body&& body);
+  StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,
+                                    std::optional<Instant> due_by, const GameUpdate& fn);
+  StoreResult<User> one_user(const std::string& operation, const std::string& sql,
+                             std::span<const SqlValue> params);
+
+  EventHub hub_;
+  // After hub_, so that the backend's listener stops before the hub goes.
+  std::unique_ptr<SqlBackend> backend_;
+  SessionPool pool_;
+  std::string select_game_;  // SELECT <every StoredGame column> FROM games g
+};
+
+}  // namespace stratagem::storage
