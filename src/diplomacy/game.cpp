@@ -192,6 +192,10 @@ tl::expected<PhaseResult, std::string> adjudicate(const Variant& variant, const 
     if (power == Power::None || !silent.contains(index(power))) heeded.insert(p);
   });
   PhaseResult result = adjudicate(map, rules, state, orders, heeded);
+  // A dropped order is no order: the unit held.
+  ordered.without(heeded).for_each([&](int p) {
+    if (result.resolutions[p].outcome == Outcome::Ok) result.resolutions[p].outcome = Outcome::Hold;
+  });
 
   // Seed 000 §4.3.1: a dislodged unit of a power that orders nothing is disbanded at
   // once; the retreat phase stays only if another unit has a choice.
