@@ -12,6 +12,8 @@ struct BadInput {
 };
 
 void add_diplomacy_commands(CLI::App& app);
+// `diplomacy tournament`, added to the `diplomacy` subcommand.
+void add_diplomacy_tournament_command(CLI::App& diplomacy);
 void add_dragonchess_commands(CLI::App& app);
 
 }  // namespace stratagem::cli

@@ -233,6 +233,8 @@ void add_diplomacy_commands(CLI::App& app) {
   selfplay->add_option("--max-year", selfplay_options->max_year, "Last year played (default 1930)");
   selfplay->add_option("--rules", selfplay_options->rules, "Rule profile: standard (default) or datc");
   selfplay->callback([selfplay_options] { run_selfplay(*selfplay_options); });
+
+  add_diplomacy_tournament_command(*diplomacy);
 }
 
 }  // namespace stratagem::cli

@@ -42,6 +42,9 @@ class Player {
   // Legal orders for every unit (or adjustment) of turn.power that has something to
   // order in this phase; an empty list when it has nothing to order.
   virtual std::vector<diplomacy::Order> orders(const Turn& turn) = 0;
+  // Phases adjudicated by its searches so far (0 for a player that does not search):
+  // with the time spent, its search speed.
+  virtual std::int64_t positions_searched() const { return 0; }
 };
 
 // "random", "holdbot", "dumbbot", "search" or "search:LEVEL" (1..5). An unknown name or
