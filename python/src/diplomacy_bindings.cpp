@@ -1,0 +1,586 @@
+// stratagem._core: the Diplomacy half. `DiplomacyGame` carries the names of MILA's
+// `diplomacy.Game` (the pure-Python `stratagem.diplomacy.Game` derives from it and adds
+// what is easier in Python: the powers, saved games); `selfplay` plays random games on
+// several threads. Adjudication and order generation run with the interpreter lock
+// released, on copies of what they read, so that other threads go on meanwhile and
+// nothing they do can pull the data away.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings.h"
+#include "diplomacy_game.h"
+#include "parallel_selfplay.h"
+#include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/legal_orders.h"
+#include "stratagem/diplomacy/notation.h"
+#include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/diplomacy/rules.h"
+#include "stratagem/diplomacy/state.h"
+#include "stratagem/diplomacy/variant.h"
+#include "stratagem/formats/diplomacy_json.h"
+#include "stratagem/formats/diplomacy_places.h"
+
+namespace stratagem::python {
+
+namespace py = pybind11;
+using namespace diplomacy;
+
+namespace {
+
+// The Python strings the module hands out: every location, unit and order text is made
+// once and kept, so listing a phase's possible orders builds no text, and an order
+// handed back to set_orders() is recognised by a dictionary lookup on the string (whose
+// hash Python keeps) instead of being parsed again. The texts are canonical, so there
+// are as many as the map has orders: a few tens of thousands at most. Used only with the
+// interpreter lock held.
+class TextCache {
+ public:
+  explicit TextCache(const Variant& variant) : variant_(variant) {
+    for (int l = 0; l < variant.location_count(); ++l) locations_.push_back(py::str(variant.location_code(location_at(l))));
+    for (int p = 0; p < variant.power_count(); ++p) powers_.push_back(py::str(variant.power_code(power_at(p))));
+  }
+
+  const py::str& location(Location l) const { return locations_[index(l)]; }
+  const py::str& province(Province p) const { return locations_[index(variant_.main_location(p))]; }
+  const py::str& power(Power p) const { return powers_[index(p)]; }
+  int location_count() const { return static_cast<int>(locations_.size()); }
+
+  // "A PAR", "F STP/SC"; "*A PAR" for a dislodged unit.
+  const py::str& unit(const Unit& unit, bool dislodged) {
+    const std::uint32_t key = std::uint32_t(index(unit.location)) << 2 | std::uint32_t(unit.type == UnitType::Fleet) << 1 | dislodged;
+    auto [entry, added] = units_.try_emplace(key);
+    if (added) entry->second = py::str((dislodged ? "*" : "") + format_unit(variant_, unit));
+    return entry->second;
+  }
+
+  // The canonical text of an order possible in `state`.
+  const py::str& order(const GameState& state, const Order& order) {
+    UnitType supported = UnitType::Army;
+    if (order.is_support()) supported = state.unit_at(variant_.province_of(order.target())).type;
+    const PhaseType phase = state.phase.type;
+    const std::uint64_t key = std::uint64_t(order.raw()) | std::uint64_t(supported == UnitType::Fleet) << 32 |
+                              std::uint64_t(static_cast<int>(phase)) << 33;
+    auto [entry, added] = orders_.try_emplace(key);
+    if (added) {
+      entry->second = py::str(format_order(variant_, order, supported));
+      by_text_[static_cast<int>(phase)][entry->second] = py::int_(parsed_.size());
+      parsed_.emplace_back();
+    }
+    return entry->second;
+  }
+
+  // A text handed out by order() for this phase type, as parsed; null for any other. Most
+  // orders listed are never chosen, so each is parsed when first handed back.
+  const ParsedOrder* parsed(PhaseType phase, const py::handle& text) {
+    PyObject* found = PyDict_GetItemWithError(by_text_[static_cast<int>(phase)].ptr(), text.ptr());
+    if (!found) {
+      if (PyErr_Occurred()) throw py::error_already_set();
+      return nullptr;
+    }
+    std::optional<ParsedOrder>& parsed = parsed_[PyLong_AsSize_t(found)];
+    // What the order sheet will be given for it: the text as `adjudicate` parses it.
+    if (!parsed) parsed = *parse_order(variant_, py::str(text).cast<std::string>(), phase);
+    return &*parsed;
+  }
+
+ private:
+  const Variant& variant_;
+  std::vector<py::str> locations_, powers_;
+  std::unordered_map<std::uint32_t, py::str> units_;
+  std::unordered_map<std::uint64_t, py::str> orders_;
+  std::array<py::dict, 3> by_text_;  // by PhaseType: text -> index into parsed_
+  std::vector<std::optional<ParsedOrder>> parsed_;
+};
+
+// Made at import and never freed: its Python objects must not be released after the
+// interpreter has shut down.
+TextCache* text_cache = nullptr;
+
+[[noreturn]] void bad_input(const std::string& message) { throw py::value_error(message); }
+
+Power power_named(const Variant& variant, const std::string& name) {
+  auto power = formats::read_power(variant, name);
+  if (!power) bad_input(power.error());
+  return *power;
+}
+
+RuleOptions rules_named(const std::string& name) {
+  auto rules = rules_by_name(name);
+  if (!rules) bad_input("rules: unknown rule profile " + formats::in_quotes(name) + " (the profiles are standard, datc)");
+  return *rules;
+}
+
+// The profile's name, for saved games.
+std::string rules_name(const RuleOptions& rules) { return rules == datc_v24_rules() ? "datc" : "standard"; }
+
+py::list sorted_texts(std::vector<std::pair<std::string_view, py::str>> entries) {
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  py::list list(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) list[i] = entries[i].second;
+  return list;
+}
+
+// For one power or, with no power given, a dict of every power: as MILA's getters.
+template <class OfPower>
+py::object for_power_or_all(const Variant& variant, const std::optional<std::string>& power, OfPower of_power) {
+  if (power) return of_power(power_named(variant, *power));
+  py::dict all;
+  for (int p = 0; p < variant.power_count(); ++p) all[text_cache->power(power_at(p))] = of_power(power_at(p));
+  return all;
+}
+
+py::list units_of(const Variant& variant, const GameState& state, Power power) {
+  std::vector<std::pair<std::string_view, py::str>> units;
+  state.occupied_provinces().for_each([&](int p) {
+    const Unit& unit = state.unit_at(province_at(p));
+    if (unit.power == power) units.emplace_back(variant.location_code(unit.location), text_cache->unit(unit, false));
+  });
+  py::list list = sorted_texts(std::move(units));
+  std::vector<std::pair<std::string_view, py::str>> dislodged;
+  state.dislodged_provinces().for_each([&](int p) {
+    const Unit unit = state.dislodged_in(province_at(p))->unit;
+    if (unit.power == power) dislodged.emplace_back(variant.location_code(unit.location), text_cache->unit(unit, true));
+  });
+  for (const auto& unit : sorted_texts(std::move(dislodged))) list.append(unit);
+  return list;
+}
+
+py::list centres_of(const Variant& variant, const GameState& state, Power power) {
+  std::vector<std::pair<std::string_view, py::str>> centres;
+  variant.all_supply_centres().for_each([&](int p) {
+    if (state.centre_owner(province_at(p)) == power)
+      centres.emplace_back(variant.province_code(province_at(p)), text_cache->province(province_at(p)));
+  });
+  return sorted_texts(std::move(centres));
+}
+
+// MILA: the provinces of the units to order (the dislodged ones in a retreat phase), or
+// in an adjustment phase the build sites or the units that may be removed.
+py::list orderable_of(const Variant& variant, const GameState& state, Power power, bool done) {
+  std::vector<std::pair<std::string_view, py::str>> places;
+  const auto add = [&](Province p) { places.emplace_back(variant.province_code(p), text_cache->province(p)); };
+  if (done) return py::list();
+  switch (state.phase.type) {
+    case PhaseType::Movement:
+      state.occupied_provinces().for_each([&](int p) {
+        if (state.unit_at(province_at(p)).power == power) add(province_at(p));
+      });
+      break;
+    case PhaseType::Retreat:
+      state.dislodged_provinces().for_each([&](int p) {
+        if (state.dislodged_in(province_at(p))->unit.power == power) add(province_at(p));
+      });
+      break;
+    case PhaseType::Adjustment: {
+      const int delta = adjustment_delta(variant, state, power);
+      if (delta > 0)
+        for (Province site : build_sites(variant, state, power)) add(site);
+      if (delta < 0)
+        state.occupied_provinces().for_each([&](int p) {
+          if (state.unit_at(province_at(p)).power == power) add(province_at(p));
+        });
+      break;
+    }
+  }
+  return sorted_texts(std::move(places));
+}
+
+// Every legal order of a position, found without the interpreter lock: by the location
+// they are listed under, the orders of each unit (or power, in adjustments).
+struct PossibleOrders {
+  struct Group {
+    Location at;  // the unit's location; None: the power's build sites (WAIVE, builds)
+    Power power;
+    int end;      // orders[previous end, end)
+  };
+  std::vector<Order> orders;
+  std::vector<Group> groups;
+};
+
+PossibleOrders possible_orders(const Variant& variant, const GameState& state) {
+  PossibleOrders found;
+  OrderList list;
+  const auto close_group = [&](Location at, Power power) {
+    found.orders.insert(found.orders.end(), list.begin(), list.end());
+    found.groups.push_back({at, power, static_cast<int>(found.orders.size())});
+  };
+  if (state.phase.type == PhaseType::Adjustment) {
+    for (int p = 0; p < variant.power_count(); ++p) {
+      list.clear();
+      legal_adjustments(variant, state, power_at(p), list);
+      close_group(Location::None, power_at(p));
+    }
+    return found;
+  }
+  const LegalOrderGenerator generator(variant, state);
+  const bool retreats = state.phase.type == PhaseType::Retreat;
+  (retreats ? state.dislodged_provinces() : state.occupied_provinces()).for_each([&](int p) {
+    const Unit unit = retreats ? state.dislodged_in(province_at(p))->unit : state.unit_at(province_at(p));
+    list.clear();
+    generator.unit_orders(province_at(p), list);
+    close_group(unit.location, unit.power);
+  });
+  return found;
+}
+
+// MILA's layout: every location of the map is a key; a unit's orders are listed under
+// its location and, on a named coast, under its province too; a build under its site
+// (and a fleet's on a coast under the coast too), WAIVE under each of the power's sites.
+py::dict possible_orders_dict(const Variant& variant, const GameState& state, const PossibleOrders& found, bool done) {
+  // Where each order is listed, counted first so that every list is made at its size.
+  std::vector<std::pair<Location, const py::str*>> listings;
+  std::vector<Py_ssize_t> counts(text_cache->location_count(), 0);
+  const auto list_under = [&](Location at, const py::str& text) {
+    listings.emplace_back(at, &text);
+    ++counts[index(at)];
+  };
+  int begin = 0;
+  for (const PossibleOrders::Group& group : done ? std::vector<PossibleOrders::Group>{} : found.groups) {
+    for (int i = begin; i < group.end; ++i) {
+      const Order& order = found.orders[i];
+      const py::str& text = text_cache->order(state, order);
+      if (order.kind() == OrderKind::Waive) {
+        for (Province site : build_sites(variant, state, group.power))
+          for (int l = 0; l < variant.location_count(); ++l)
+            if (variant.province_of(location_at(l)) == site) list_under(location_at(l), text);
+        continue;
+      }
+      list_under(order.unit(), text);
+      const Location main = variant.main_location(variant.province_of(order.unit()));
+      if (main != order.unit()) list_under(main, text);
+    }
+    begin = group.end;
+  }
+  std::vector<PyObject*> lists(counts.size());
+  py::dict by_location;
+  for (std::size_t l = 0; l < counts.size(); ++l) {
+    lists[l] = PyList_New(counts[l]);
+    if (!lists[l]) throw py::error_already_set();
+    by_location[text_cache->location(location_at(static_cast<int>(l)))] = py::reinterpret_steal<py::list>(lists[l]);
+    counts[l] = 0;
+  }
+  for (const auto& [at, text] : listings) {
+    Py_INCREF(text->ptr());
+    PyList_SET_ITEM(lists[index(at)], counts[index(at)]++, text->ptr());
+  }
+  return by_location;
+}
+
+// unit -> result words of the CLI contract; [] for an order carried out or a unit that
+// held without one.
+py::dict results_dict(const formats::PhaseReport& report) {
+  py::dict results;
+  for (const auto& entries : report.results)
+    for (const formats::OrderReport& entry : entries) {
+      if (!entry.unit) continue;
+      py::str unit(*entry.unit);
+      py::list words = results.contains(unit) ? py::list(results[unit]) : py::list();
+      if (entry.result != Outcome::Ok && entry.result != Outcome::Hold)
+        words.append(py::str(std::string(formats::outcome_code(entry.result))));
+      results[unit] = words;
+    }
+  return results;
+}
+
+// A position as the CLI writes it, with what MILA's saved states also carry: each
+// power's home centres, and in adjustments its builds (count, sites) as MILA counts them.
+std::string state_json(const Variant& variant, const GameState& state) {
+  nlohmann::ordered_json out = formats::write_state(variant, state);
+  nlohmann::ordered_json homes = nlohmann::ordered_json::object(), builds = nlohmann::ordered_json::object();
+  for (int p = 0; p < variant.power_count(); ++p) {
+    const Power power = power_at(p);
+    std::vector<std::string> home_codes, sites;
+    variant.home_centres(power).for_each([&](int c) { home_codes.push_back(variant.province_code(province_at(c))); });
+    int count = 0;
+    if (state.phase.type == PhaseType::Adjustment) {
+      count = adjustment_delta(variant, state, power);
+      if (count > 0) {
+        for (Province site : build_sites(variant, state, power)) sites.push_back(variant.province_code(site));
+        count = std::min<int>(count, static_cast<int>(sites.size()));
+      }
+    }
+    std::sort(home_codes.begin(), home_codes.end());
+    std::sort(sites.begin(), sites.end());
+    homes[variant.power_code(power)] = home_codes;
+    builds[variant.power_code(power)] = {{"count", count}, {"homes", sites}};
+  }
+  out["homes"] = std::move(homes);
+  out["builds"] = std::move(builds);
+  return formats::dump_json(out, false);
+}
+
+GameState state_from_json(const Variant& variant, const std::string& text, const std::string& path) {
+  auto state = formats::parse_json(text).and_then(
+      [&](const nlohmann::json& input) { return formats::read_state(variant, input, path); });
+  if (!state) bad_input(state.error());
+  return *state;
+}
+
+// Orders by power as MILA writes them: a list, or None where none were given.
+template <class OrderT, class Text>
+py::dict orders_dict(const Variant& variant, const OrdersByPower<OrderT>& orders, Text text_of) {
+  py::dict by_power;
+  for (int p = 0; p < variant.power_count(); ++p) {
+    if (!orders.given[p]) {
+      by_power[text_cache->power(power_at(p))] = py::none();
+      continue;
+    }
+    py::list list;
+    for (const OrderT& order : orders.orders[p]) list.append(py::str(text_of(order)));
+    by_power[text_cache->power(power_at(p))] = list;
+  }
+  return by_power;
+}
+
+class PyDiplomacyGame {
+ public:
+  PyDiplomacyGame(const std::string& rules, std::optional<int> max_year)
+      : game_(standard_variant(), rules_named(rules), max_year) {
+    const int first_year = standard_variant().start_phase().year;
+    if (max_year && (*max_year < first_year || *max_year > kLastYear))
+      bad_input("max_year: must be from " + std::to_string(first_year) + " to " + std::to_string(kLastYear) +
+                ", got " + std::to_string(*max_year));
+  }
+
+  const Variant& variant() const { return game_.variant(); }
+  DiplomacyGame& game() { return game_; }
+
+  std::string current_phase() const { return game_.is_done() ? "COMPLETED" : phase_code(game_.state().phase); }
+
+  py::object units(const std::optional<std::string>& power) const {
+    return for_power_or_all(variant(), power, [&](Power p) { return units_of(variant(), game_.state(), p); });
+  }
+  py::object centres(const std::optional<std::string>& power) const {
+    return for_power_or_all(variant(), power, [&](Power p) { return centres_of(variant(), game_.state(), p); });
+  }
+  py::object orderable_locations(const std::optional<std::string>& power) const {
+    const bool done = game_.is_done();
+    return for_power_or_all(variant(), power,
+                            [&](Power p) { return orderable_of(variant(), game_.state(), p, done); });
+  }
+
+  py::dict all_possible_orders() const {
+    const GameState state = game_.state();
+    const bool done = game_.is_done();
+    PossibleOrders found;
+    if (!done) {
+      py::gil_scoped_release unlocked;
+      found = possible_orders(variant(), state);
+    }
+    return possible_orders_dict(variant(), state, found, done);
+  }
+
+  void set_orders(const std::string& power_name, const py::handle& orders) {
+    const Power power = power_named(variant(), power_name);
+    if (game_.is_done()) bad_input("set_orders: the game is over");
+    std::vector<py::handle> items;
+    if (py::isinstance<py::str>(orders)) {
+      items.push_back(orders);
+    } else {
+      for (const py::handle& item : py::iter(orders)) items.push_back(item);
+    }
+    const PhaseType phase = game_.state().phase.type;
+    std::vector<AcceptedOrder> accepted;
+    accepted.reserve(items.size());
+    for (const py::handle& item : items) {
+      if (!py::isinstance<py::str>(item))
+        bad_input(variant().power_code(power) + ": an order must be a string, got " +
+                  std::string(py::str(py::type::handle_of(item).attr("__name__"))));
+      const std::string_view text = PyUnicode_AsUTF8AndSize_view(item);
+      if (text.empty()) continue;  // MILA skips empty orders
+      const ParsedOrder* known = text_cache->parsed(phase, item);
+      auto order = known ? game_.check_order(power, *known, text) : game_.read_order(power, text);
+      if (!order) bad_input(variant().power_code(power) + ": " + order.error());
+      accepted.push_back(std::move(*order));
+    }
+    game_.set_orders(power, std::move(accepted));
+  }
+
+  py::object orders(const std::optional<std::string>& power) const {
+    return for_power_or_all(variant(), power, [&](Power p) {
+      py::list list;
+      for (const AcceptedOrder& order : game_.orders().orders[index(p)]) list.append(py::str(order.text));
+      return list;
+    });
+  }
+
+  void clear_orders() { game_.clear_orders(); }
+
+  void process() {
+    if (game_.is_done()) bad_input("process: the game is over");
+    const PendingPhase phase = game_.pending();
+    GameState next;
+    {
+      py::gil_scoped_release unlocked;
+      next = DiplomacyGame::adjudicate(variant(), game_.rules(), phase);
+    }
+    game_.advance(phase, std::move(next));
+  }
+
+  py::dict order_results() const {
+    if (game_.history().empty()) return py::dict();
+    const PlayedPhase last = game_.history().back();
+    formats::PhaseReport report;
+    {
+      py::gil_scoped_release unlocked;
+      report = report_of(variant(), game_.rules(), last);
+    }
+    return results_dict(report);
+  }
+
+  std::string state_text() const { return state_json(variant(), game_.state()); }
+  std::string rules_profile() const { return rules_name(game_.rules()); }
+  std::optional<int> max_year() const { return game_.last_year(); }
+
+  // The phases played, for saved games: (position as JSON text, orders, results).
+  py::list played_phases() const {
+    const std::vector<PlayedPhase> history = game_.history();
+    std::vector<formats::PhaseReport> reports;
+    std::vector<std::string> states;
+    {
+      py::gil_scoped_release unlocked;
+      for (const PlayedPhase& phase : history) {
+        reports.push_back(report_of(variant(), game_.rules(), phase));
+        states.push_back(state_json(variant(), phase.state));
+      }
+    }
+    py::list phases;
+    for (std::size_t i = 0; i < history.size(); ++i)
+      phases.append(py::make_tuple(states[i], orders_dict(variant(), history[i].orders, [](const std::string& s) { return s; }),
+                                   results_dict(reports[i])));
+    return phases;
+  }
+
+  py::dict current_orders_dict() const {
+    return orders_dict(variant(), game_.orders(), [](const AcceptedOrder& order) { return order.text; });
+  }
+
+  // A saved game's phases: (position as CLI JSON text, {power: orders or None}) each, the
+  // last one current. A retreat phase saved without where each unit may retreat (MILA
+  // does not save it) gets it from adjudicating the phase before.
+  void restore(const std::vector<std::pair<std::string, py::dict>>& phases, bool completed) {
+    if (phases.empty()) bad_input("phases: a saved game needs at least one phase");
+    std::vector<PlayedPhase> history;
+    GameState current;
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+      const std::string path = "phases[" + std::to_string(i) + "].state";
+      GameState state = state_from_json(variant(), phases[i].first, path);
+      if (state.phase.type == PhaseType::Retreat && state.dislodged_provinces().empty() && i > 0 &&
+          !has_retreats_field(phases[i].first)) {
+        const GameState before = report_of(variant(), game_.rules(), history.back()).next;
+        if (before.phase == state.phase) {
+          before.dislodged_provinces().for_each(
+              [&](int p) { state.add_dislodged(variant(), *before.dislodged_in(province_at(p))); });
+        }
+      }
+      if (i + 1 == phases.size()) {
+        current = std::move(state);
+        break;
+      }
+      PlayedPhase played{std::move(state), OrdersByPower<std::string>(variant().power_count())};
+      read_saved_orders(phases[i].second, played.orders, "phases[" + std::to_string(i) + "].orders");
+      history.push_back(std::move(played));
+    }
+    game_.restore(std::move(history), std::move(current), completed);
+    const py::dict& last_orders = phases.back().second;
+    for (const auto& [power, orders] : last_orders)
+      if (!orders.is_none()) set_orders(std::string(py::str(power)), orders);
+  }
+
+ private:
+  static std::string_view PyUnicode_AsUTF8AndSize_view(const py::handle& text) {
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+    if (!data) throw py::error_already_set();
+    return {data, static_cast<std::size_t>(size)};
+  }
+
+  static bool has_retreats_field(const std::string& text) {
+    const auto json = formats::parse_json(text);
+    return json && json->is_object() && json->contains("retreats");
+  }
+
+  void read_saved_orders(const py::dict& saved, OrdersByPower<std::string>& orders, const std::string& path) const {
+    for (const auto& [power_name, list] : saved) {
+      const Power power = power_named(variant(), py::str(power_name));
+      if (list.is_none()) continue;
+      orders.given[index(power)] = true;
+      for (const py::handle& order : list) {
+        if (!py::isinstance<py::str>(order)) bad_input(path + "." + variant().power_code(power) + ": orders must be strings");
+        orders.orders[index(power)].push_back(py::str(order));
+      }
+    }
+  }
+
+  DiplomacyGame game_;
+};
+
+}  // namespace
+
+void bind_diplomacy(py::module_& core) {
+  text_cache = new TextCache(standard_variant());
+
+  py::class_<PyDiplomacyGame>(core, "DiplomacyGame", py::dynamic_attr())
+      .def(py::init<const std::string&, std::optional<int>>(), py::arg("rules") = "standard",
+           py::arg("max_year") = py::none())
+      .def(py::init<const PyDiplomacyGame&>(), py::arg("other"))
+      .def("get_current_phase", &PyDiplomacyGame::current_phase)
+      .def_property_readonly("is_game_done", [](PyDiplomacyGame& g) { return g.game().is_done(); })
+      .def("get_units", &PyDiplomacyGame::units, py::arg("power_name") = py::none())
+      .def("get_centers", &PyDiplomacyGame::centres, py::arg("power_name") = py::none())
+      .def("get_orderable_locations", &PyDiplomacyGame::orderable_locations, py::arg("power_name") = py::none())
+      .def("get_all_possible_orders", &PyDiplomacyGame::all_possible_orders)
+      .def("set_orders", &PyDiplomacyGame::set_orders, py::arg("power_name"), py::arg("orders"))
+      .def("get_orders", &PyDiplomacyGame::orders, py::arg("power_name") = py::none())
+      .def("clear_orders", &PyDiplomacyGame::clear_orders)
+      .def("process", &PyDiplomacyGame::process)
+      .def("get_order_results", &PyDiplomacyGame::order_results)
+      .def_property_readonly("rule_profile", &PyDiplomacyGame::rules_profile)
+      .def_property_readonly("max_year", &PyDiplomacyGame::max_year)
+      .def("_state_json", &PyDiplomacyGame::state_text)
+      .def("_played_phases", &PyDiplomacyGame::played_phases)
+      .def("_current_orders", &PyDiplomacyGame::current_orders_dict)
+      .def("_restore", &PyDiplomacyGame::restore, py::arg("phases"), py::arg("completed"));
+
+  core.def(
+      "selfplay",
+      [](int games, const py::int_& seed_number, int threads, int max_year, const std::string& rules) {
+        const std::uint64_t seed = PyLong_AsUnsignedLongLong(seed_number.ptr());
+        if (PyErr_Occurred()) {
+          PyErr_Clear();
+          bad_input("seed: " + std::string(py::repr(seed_number)) + " is not a whole number from 0 to 18446744073709551615");
+        }
+        const int first_year = standard_variant().start_phase().year;
+        if (games < 1) bad_input("games: must be at least 1, got " + std::to_string(games));
+        if (threads < 1) bad_input("threads: must be at least 1, got " + std::to_string(threads));
+        if (max_year < first_year || max_year > 9999)
+          bad_input("max_year: must be from " + std::to_string(first_year) + " to 9999, got " + std::to_string(max_year));
+        const RuleOptions options = rules_named(rules);
+        ParallelSelfplayResult result;
+        {
+          py::gil_scoped_release unlocked;
+          result = play_random_games_in_parallel(standard_variant(), options, games, seed, max_year, threads);
+        }
+        py::dict out;
+        out["games"] = result.stats.games;
+        out["phases"] = result.stats.phases;
+        out["seconds"] = result.seconds;
+        out["phases_per_second"] = result.seconds > 0 ? static_cast<double>(result.stats.phases) / result.seconds : 0.0;
+        out["won"] = result.stats.won;
+        out["threads"] = threads;
+        return out;
+      },
+      py::arg("games"), py::arg("seed"), py::arg("threads") = 1, py::arg("max_year") = 1930,
+      py::arg("rules") = "standard");
+}
+
+}  // namespace stratagem::python

@@ -1,0 +1,110 @@
+#pragma once
+// A Diplomacy game kept the way MILA's `diplomacy.Game` keeps one: the position, the
+// orders each power has given for the current phase, and every phase played with the
+// orders given in it. diplomacy_bindings.cpp makes it the Python API of
+// shared/contracts/python-api.md. Everything here is plain C++, so the binding can run
+// the costly parts (adjudication) with the interpreter lock released.
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/diplomacy/rules.h"
+#include "stratagem/diplomacy/state.h"
+#include "stratagem/diplomacy/types.h"
+#include "stratagem/diplomacy/variant.h"
+#include "stratagem/formats/diplomacy_report.h"
+
+namespace stratagem::python {
+
+// An order accepted for the current phase: possible in the position, kept as canonical
+// text (what get_orders() and saved games show) and as that text parses (what the order
+// sheet is given, exactly as `stratagem diplomacy adjudicate` would read it).
+struct AcceptedOrder {
+  diplomacy::ParsedOrder parsed;
+  std::string text;
+};
+
+// The orders of every power, by power index. `given` tells "no orders yet" (MILA writes
+// None) from an empty list.
+template <class OrderT>
+struct OrdersByPower {
+  std::vector<std::vector<OrderT>> orders;
+  std::vector<bool> given;
+  explicit OrdersByPower(int powers = 0) : orders(powers), given(powers, false) {}
+};
+
+// A phase played: the position it started from and the orders given, as text.
+struct PlayedPhase {
+  diplomacy::GameState state;
+  OrdersByPower<std::string> orders;
+};
+
+// The current phase, ready to adjudicate: the position and the accepted orders.
+struct PendingPhase {
+  diplomacy::GameState state;
+  OrdersByPower<AcceptedOrder> orders;
+};
+
+class DiplomacyGame {
+ public:
+  // From the variant's start. `last_year`: the game ends when a phase of a later year
+  // would begin (as `selfplay --max-year`).
+  DiplomacyGame(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
+                std::optional<int> last_year);
+
+  const diplomacy::Variant& variant() const { return *variant_; }
+  const diplomacy::RuleOptions& rules() const { return rules_; }
+  std::optional<int> last_year() const { return last_year_; }
+  const diplomacy::GameState& state() const { return current_.state; }
+  const OrdersByPower<AcceptedOrder>& orders() const { return current_.orders; }
+  const std::vector<PlayedPhase>& history() const { return history_; }
+  // A power owns the victory count of centres, the last year is over, or a saved game
+  // said so.
+  bool is_done() const;
+
+  // The order as the parser and the position read it: canonical and possible, or why not
+  // (`"A Par-Mos": the unit cannot reach that province`).
+  tl::expected<AcceptedOrder, std::string> read_order(diplomacy::Power power, std::string_view text) const;
+  // An order whose canonical text is known and parsed already (the binding keeps the
+  // orders it has handed out): only the position is checked.
+  tl::expected<AcceptedOrder, std::string> check_order(diplomacy::Power power, const diplomacy::ParsedOrder& parsed,
+                                                       std::string_view text) const;
+  // Replaces the power's orders.
+  void set_orders(diplomacy::Power power, std::vector<AcceptedOrder> orders);
+  void clear_orders();
+
+  // The current phase and its orders, to adjudicate elsewhere (without the lock).
+  const PendingPhase& pending() const { return current_; }
+  // The position after `phase`: its orders on one order sheet, in power order, as
+  // `adjudicate` files them.
+  static diplomacy::GameState adjudicate(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
+                                         const PendingPhase& phase);
+  // Records `played` (the pending phase, as adjudicated into `next`) and moves on.
+  void advance(const PendingPhase& played, diplomacy::GameState next);
+
+  // A saved game: the phases played, the current position and whether the game was over.
+  void restore(std::vector<PlayedPhase> history, diplomacy::GameState current, bool completed);
+
+ private:
+  const diplomacy::Variant* variant_;
+  diplomacy::RuleOptions rules_;
+  std::optional<int> last_year_;
+  PendingPhase current_;
+  std::vector<PlayedPhase> history_;
+  bool completed_ = false;
+};
+
+// What `stratagem diplomacy adjudicate` says about a phase played.
+formats::PhaseReport report_of(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
+                               const PlayedPhase& phase);
+
+// Free home centres a power owns: where it may build in an adjustment phase.
+std::vector<diplomacy::Province> build_sites(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                                             diplomacy::Power power);
+
+}  // namespace stratagem::python

@@ -1,0 +1,216 @@
+"""Diplomacy with the names of MILA's ``diplomacy`` package.
+
+A research loop written for ``diplomacy.Game`` runs unchanged on ``stratagem.diplomacy``::
+
+    from stratagem.diplomacy import Game
+    from stratagem.diplomacy.utils.export import to_saved_game_format
+
+    game = Game()
+    while not game.is_game_done:
+        possible_orders = game.get_all_possible_orders()
+        for power_name, power in game.powers.items():
+            orders = [random.choice(possible_orders[loc])
+                      for loc in game.get_orderable_locations(power_name) if possible_orders[loc]]
+            game.set_orders(power_name, orders)
+        game.process()
+
+Notation, order results and rule profiles are those of the CLI contract
+(shared/contracts/diplomacy-cli.md). Where this module differs from MILA's: an order that
+cannot be read or is not possible raises ``ValueError`` (MILA drops it and logs an
+error); ``get_orders`` also lists WAIVE, so that a saved game replays exactly; results are
+the CLI's words (``bounce``, ``cut``, ``dislodged``, ``no_convoy``, ``void``).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import time
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from .. import _core
+
+__all__ = ["Game", "Power", "POWERS", "selfplay"]
+
+POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+
+
+def selfplay(games: int, seed: int, threads: int = 1, max_year: int = 1930,
+             rules: str = "standard") -> Dict[str, Any]:
+    """Random games as the CLI's ``selfplay``, shared out over ``threads`` threads.
+
+    Returns ``{"games", "phases", "seconds", "phases_per_second", "won", "threads"}``.
+    Thread k draws from seed + k: one thread plays exactly ``selfplay --seed S``.
+    """
+    return _core.selfplay(games, seed, threads, max_year, rules)
+
+
+class Power:
+    """One power of a game, as MILA's ``game.powers[name]``: a live view of the game."""
+
+    __slots__ = ("game", "name")
+
+    def __init__(self, game: "Game", name: str) -> None:
+        self.game = game
+        self.name = name
+
+    @property
+    def units(self) -> List[str]:
+        return [unit for unit in self.game.get_units(self.name) if not unit.startswith("*")]
+
+    @property
+    def retreats(self) -> Dict[str, List[str]]:
+        """Dislodged units and where each may retreat (retreat phases)."""
+        state = json.loads(self.game._state_json())
+        return dict(state.get("retreats", {}).get(self.name, {}))
+
+    @property
+    def centers(self) -> List[str]:
+        return self.game.get_centers(self.name)
+
+    @property
+    def homes(self) -> List[str]:
+        return json.loads(self.game._state_json())["homes"][self.name]
+
+    @property
+    def orders(self) -> List[str]:
+        return self.game.get_orders(self.name)
+
+    def is_eliminated(self) -> bool:
+        return not self.game.get_units(self.name) and not self.centers
+
+    def __repr__(self) -> str:
+        return f"Power({self.name!r})"
+
+
+def _mila_state(position: Dict[str, Any], name: str) -> Dict[str, Any]:
+    """A position as the CLI writes it, in the shape of MILA's ``Game.get_state()``.
+
+    MILA's keys (units with dislodged ones as ``*A PAR``, centers, homes, builds, ...) and
+    two of the CLI's: ``phase`` (the phase of the position, also once the game is over) and
+    in retreat phases ``retreats``, so that the position reads back exactly.
+    """
+    retreats = position.get("retreats", {})
+    state: Dict[str, Any] = {
+        "timestamp": time.time_ns() // 1000,
+        "note": "",
+        "name": name,
+        "phase": position["phase"],
+        "units": {power: units + ["*" + unit for unit in retreats.get(power, {})]
+                  for power, units in position["units"].items()},
+        "centers": position["centers"],
+        "homes": position["homes"],
+        "civil_disorder": {power: 0 for power in position["units"]},
+        "builds": position["builds"],
+    }
+    if "retreats" in position:
+        state["retreats"] = retreats
+    return state
+
+
+def _position_of(state: Dict[str, Any], name: str, previous: Optional[str], where: str) -> str:
+    """The CLI's JSON of a saved state, MILA's or ours."""
+    if not isinstance(state, dict):
+        raise ValueError(f"{where}: must be an object")
+    phase = state.get("phase") or name
+    if phase == "COMPLETED":
+        # MILA does not say where the finished game stood; its units and centres are what
+        # matters, read as at the end of the year of the phase before.
+        year = previous[1:5] if previous and len(previous) == 6 else "1901"
+        phase = f"W{year}A"
+    units = state.get("units", {})
+    if not isinstance(units, dict):
+        raise ValueError(f"{where}.units: must be an object of power -> units")
+    position: Dict[str, Any] = {
+        "phase": phase,
+        "units": {power: [unit for unit in listed if not (isinstance(unit, str) and unit.startswith("*"))]
+                  if isinstance(listed, list) else listed
+                  for power, listed in units.items()},
+        "centers": state.get("centers", {}),
+    }
+    if "retreats" in state:
+        position["retreats"] = state["retreats"]
+    return json.dumps(position)
+
+
+class Game(_core.DiplomacyGame):
+    """A game of Diplomacy on the standard map, from Spring 1901 (MILA's ``Game``).
+
+    ``rules``: a rule profile of the CLI, ``"standard"`` or ``"datc"``; a list (MILA's rule
+    flags such as ``["NO_PRESS"]``) is kept in ``rules`` and plays the standard profile.
+    ``max_year``: the game ends when a later year would begin (as ``selfplay --max-year``);
+    without it, only when a power owns 18 centres.
+    """
+
+    def __init__(self, rules: Union[str, Sequence[str]] = "standard", *, game_id: Optional[str] = None,
+                 map_name: str = "standard", max_year: Optional[int] = None, **_mila_settings: Any) -> None:
+        if map_name != "standard":
+            raise ValueError(f"map_name: unknown map {map_name!r} (the maps are standard)")
+        if isinstance(rules, str):
+            profile, flags = rules, []
+        else:
+            profile, flags = "standard", list(rules)
+        super().__init__(profile, max_year)
+        self.game_id: str = game_id or base64.b64encode(os.urandom(12), b"-_").decode("ascii")
+        self.map_name = map_name
+        self.rules: List[str] = flags
+        self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
+
+    def clone(self) -> "Game":
+        """An independent copy: position, orders and history."""
+        copy = Game.__new__(type(self))
+        _core.DiplomacyGame.__init__(copy, self)
+        copy.game_id, copy.map_name, copy.rules = self.game_id, self.map_name, list(self.rules)
+        copy.powers = {name: Power(copy, name) for name in POWERS}
+        return copy
+
+    def get_state(self) -> Dict[str, Any]:
+        """The current position in the shape of MILA's ``get_state()``."""
+        return _mila_state(json.loads(self._state_json()), self.get_current_phase())
+
+    def get_phase_history(self) -> List[Dict[str, Any]]:
+        """The phases played: ``{"name", "state", "orders", "results", "messages"}`` each."""
+        phases = []
+        for position_json, orders, results in self._played_phases():
+            position = json.loads(position_json)
+            phases.append({"name": position["phase"], "state": _mila_state(position, position["phase"]),
+                           "orders": orders, "results": results, "messages": []})
+        return phases
+
+    def to_saved_game_format(self) -> Dict[str, Any]:
+        """MILA's saved game: ``{"id", "map", "rules", "phases": [...]}``, the last phase the
+        current one; also the rule profile and the year limit, to read it back exactly."""
+        phases = self.get_phase_history()
+        phases.append({"name": self.get_current_phase(), "state": self.get_state(),
+                       "orders": self._current_orders(), "results": {}, "messages": []})
+        for phase in phases:
+            phase["state"].update(game_id=self.game_id, map=self.map_name, rules=list(self.rules))
+        return {"id": self.game_id, "map": self.map_name, "rules": list(self.rules),
+                "rule_profile": self.rule_profile, "max_year": self.max_year, "phases": phases}
+
+    @classmethod
+    def from_saved_game_format(cls, saved_game: Dict[str, Any]) -> "Game":
+        """A game from a saved game (ours or MILA's): history and position as recorded, the
+        last phase's orders given again (and checked)."""
+        if not isinstance(saved_game, dict):
+            raise ValueError("saved game: must be an object with 'phases'")
+        phases = saved_game.get("phases")
+        if not isinstance(phases, list) or not phases:
+            raise ValueError("phases: a saved game needs a non-empty list of phases")
+        game = cls(saved_game.get("rule_profile") or "standard", game_id=saved_game.get("id"),
+                   map_name=saved_game.get("map", "standard"), max_year=saved_game.get("max_year"))
+        game.rules = list(saved_game.get("rules") or [])
+        records = []
+        previous = None
+        for i, phase in enumerate(phases):
+            if not isinstance(phase, dict) or "state" not in phase:
+                raise ValueError(f"phases[{i}]: must be an object with 'name', 'state' and 'orders'")
+            name = phase.get("name") or phase["state"].get("name", "")
+            orders = phase.get("orders") or {}
+            if not isinstance(orders, dict):
+                raise ValueError(f"phases[{i}].orders: must be an object of power -> orders")
+            records.append((_position_of(phase["state"], name, previous, f"phases[{i}].state"), orders))
+            previous = name
+        game._restore(records, phases[-1].get("name") == "COMPLETED")
+        return game

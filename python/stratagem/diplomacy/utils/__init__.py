@@ -1,0 +1,1 @@
+"""As MILA's ``diplomacy.utils``: ``export`` reads and writes saved games."""
