@@ -28,6 +28,8 @@ class PostgresqlBackend final : public SqlBackend {
   Backend kind() const override { return Backend::postgresql; }
   std::string_view name() const override { return "postgresql"; }
   const Dialect& dialect() const override;
+  // Concurrent transactions on several connections; PostgreSQL merges their WAL flushes.
+  bool one_writer_at_a_time() const override { return false; }
   std::unique_ptr<SqlSession> connect() override;
   void lock_for_migration(SqlSession& session) override;
   bool announce(SqlSession& session, GameId game, EventId last) override;

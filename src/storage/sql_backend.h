@@ -25,6 +25,9 @@ class SqlBackend {
   virtual Backend kind() const = 0;
   virtual std::string_view name() const = 0;
   virtual const Dialect& dialect() const = 0;
+  // True when the database takes one writer at a time (SQLite): the store then runs its
+  // writes through a GroupCommitter.
+  virtual bool one_writer_at_a_time() const = 0;
   // A new connection, configured (throws SqlFailure).
   virtual std::unique_ptr<SqlSession> connect() = 0;
   // Inside the migration transaction: keep other processes out until it commits.

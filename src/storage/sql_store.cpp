@@ -140,6 +140,9 @@ void write_change(SqlSession& session, const StoredGame& game, const GameChange&
   }
 }
 
+// Enough to amortise the fsync, small enough that one batch's wait stays short.
+constexpr std::size_t kMaxBatch = 256;
+
 StoreError error(StoreErrorCode code, const std::string& operation, std::string_view cause) {
   return StoreError{code, fmt::format("{}: {}", operation, cause)};
 }
@@ -149,6 +152,10 @@ StoreError error(StoreErrorCode code, const std::string& operation, std::string_
 SqlStore::SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& options)
     : backend_(std::move(backend)),
       pool_([backend = backend_.get()] { return backend->connect(); }, options.pool_size),
+      committer_(backend_->one_writer_at_a_time()
+                     ? std::make_unique<GroupCommitter>(
+                           [backend = backend_.get()] { return backend->connect(); }, kMaxBatch)
+                     : nullptr),
       select_game_(fmt::format(
           "SELECT g.id, g.kind, g.name, g.status, g.created_at, g.next_deadline, g.version, "
           "g.record, (SELECT {}(CAST(p.user_id AS TEXT), ',') FROM game_players p "
@@ -184,6 +191,28 @@ StoreResult<T> SqlStore::run(const std::string& operation, Body&& body) {
   }
 }
 
+template <typename T>
+StoreResult<T> SqlStore::write(const std::string& operation,
+                               const std::function<StoreResult<T>(SqlSession&)>& work) {
+  std::optional<StoreResult<T>> result;
+  const GroupCommitter::Job job = [&](SqlSession& session) {
+    result = work(session);
+    return result->has_value();
+  };
+  try {
+    if (committer_) {
+      committer_->run(job);
+    } else {
+      auto session = pool_.acquire();
+      Transaction transaction(*session, Transaction::Mode::write);
+      if (job(*session)) transaction.commit();
+    }
+  } catch (const SqlFailure& failure) {
+    return tl::unexpected(error(failure.code(), operation, failure.what()));
+  }
+  return std::move(*result);
+}
+
 // --- Users and sessions ------------------------------------------------------------------
 
 StoreResult<User> SqlStore::one_user(const std::string& operation, const std::string& sql,
@@ -198,8 +227,7 @@ StoreResult<User> SqlStore::one_user(const std::string& operation, const std::st
 
 StoreResult<User> SqlStore::create_user(const NewUser& user) {
   const std::string operation = fmt::format("create_user \"{}\"", user.name);
-  auto created = run<User>(operation, [&](SqlSession& session) {
-    Transaction transaction(session, Transaction::Mode::write);
+  auto created = write<User>(operation, [&](SqlSession& session) -> StoreResult<User> {
     const std::array<SqlValue, 4> row{user.name, user.password_hash, user.language,
                                       millis(user.created_at)};
     auto rows = session.query(
@@ -207,7 +235,6 @@ StoreResult<User> SqlStore::create_user(const NewUser& user) {
                     "VALUES ($1, $2, $3, $4) RETURNING {}",
                     kUserColumns),
         row);
-    transaction.commit();
     return read_user(rows.at(0));
   });
   if (!created && created.error().code == StoreErrorCode::conflict)
@@ -229,21 +256,18 @@ StoreResult<User> SqlStore::user_by_name(std::string_view name) {
 
 StoreResult<User> SqlStore::set_user_language(UserId id, std::string_view language) {
   const std::string operation = fmt::format("set_user_language {}", id);
-  return run<User>(operation, [&](SqlSession& session) -> StoreResult<User> {
-    Transaction transaction(session, Transaction::Mode::write);
+  return write<User>(operation, [&](SqlSession& session) -> StoreResult<User> {
     const std::array<SqlValue, 2> row{id, std::string(language)};
     auto rows = session.query(
         fmt::format("UPDATE users SET language = $2 WHERE id = $1 RETURNING {}", kUserColumns), row);
     if (rows.empty()) return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such user"));
-    transaction.commit();
     return read_user(rows.front());
   });
 }
 
 StoreResult<void> SqlStore::create_session(std::string_view token, UserId user, Instant now,
                                            Instant expires_at) {
-  return run<void>(fmt::format("create_session for user {}", user), [&](SqlSession& session) {
-    Transaction transaction(session, Transaction::Mode::write);
+  return write<void>(fmt::format("create_session for user {}", user), [&](SqlSession& session) -> StoreResult<void> {
     // The user's expired sessions go now: the table holds live sessions only.
     const std::array<SqlValue, 2> expired{user, millis(now)};
     session.query("DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2", expired);
@@ -251,7 +275,7 @@ StoreResult<void> SqlStore::create_session(std::string_view token, UserId user, 
     session.query(
         "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
         row);
-    transaction.commit();
+    return {};
   });
 }
 
@@ -269,19 +293,17 @@ StoreResult<User> SqlStore::user_by_session(std::string_view token, Instant now)
 }
 
 StoreResult<void> SqlStore::delete_session(std::string_view token) {
-  return run<void>("delete_session", [&](SqlSession& session) {
-    Transaction transaction(session, Transaction::Mode::write);
+  return write<void>("delete_session", [&](SqlSession& session) -> StoreResult<void> {
     const std::array<SqlValue, 1> key{token_hash(token)};
     session.query("DELETE FROM sessions WHERE token_hash = $1", key);
-    transaction.commit();
+    return {};
   });
 }
 
 // --- Games -------------------------------------------------------------------------------
 
 StoreResult<StoredGame> SqlStore::create_game(const NewGame& game) {
-  return run<StoredGame>(fmt::format("create_game \"{}\"", game.name), [&](SqlSession& session) {
-    Transaction transaction(session, Transaction::Mode::write);
+  return write<StoredGame>(fmt::format("create_game \"{}\"", game.name), [&](SqlSession& session) -> StoreResult<StoredGame> {
     const std::array<SqlValue, 6> row{game.kind,   game.name,
                                       game.status, millis(game.created_at),
                                       optional_millis(game.next_deadline), game.record};
@@ -294,7 +316,6 @@ StoreResult<StoredGame> SqlStore::create_game(const NewGame& game) {
                     .at(0)
                     .integer(0);
     insert_players(session, stored.id, stored.players);
-    transaction.commit();
     return stored;
   });
 }
@@ -352,8 +373,8 @@ StoreResult<UpdateOutcome> SqlStore::update_due_game(GameId id, Instant now, con
 
 StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId id,
                                             std::optional<Instant> due_by, const GameUpdate& fn) {
-  return run<UpdateOutcome>(operation, [&](SqlSession& session) -> StoreResult<UpdateOutcome> {
-    Transaction transaction(session, Transaction::Mode::write);
+  bool announced = false;
+  auto outcome = write<UpdateOutcome>(operation, [&](SqlSession& session) -> StoreResult<UpdateOutcome> {
     std::vector<SqlValue> params{id};
     std::string sql = select_game_ + " WHERE g.id = $1";
     if (due_by) {
@@ -384,13 +405,13 @@ StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId
     if (!change) return outcome;
 
     write_change(session, game, *change, outcome);
-    const bool announced = !outcome.event_ids.empty() &&
-                           backend_->announce(session, id, outcome.event_ids.back());
-    transaction.commit();
     outcome.written = true;
-    if (!outcome.event_ids.empty() && !announced) hub_.publish(id, outcome.event_ids.back());
+    announced = !outcome.event_ids.empty() && backend_->announce(session, id, outcome.event_ids.back());
     return outcome;
   });
+  // Committed: tell this process's subscribers, unless the database tells every process.
+  if (outcome && !outcome->event_ids.empty() && !announced) hub_.publish(id, outcome->event_ids.back());
+  return outcome;
 }
 
 StoreResult<std::vector<GameId>> SqlStore::due_games(Instant now, std::size_t limit) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "event_hub.h"
+#include "group_commit.h"
 #include "session_pool.h"
 #include "sql_backend.h"
 #include "stratagem/storage/store.h"
@@ -50,6 +51,11 @@ class SqlStore final : public Store {
   // message starts with `operation`.
   template <typename T, typename Body>
   StoreResult<T> run(const std::string& operation, Body&& body);
+  // Runs work(session) in a write transaction and returns once that has committed. An
+  // error result undoes what work wrote.
+  template <typename T>
+  StoreResult<T> write(const std::string& operation,
+                       const std::function<StoreResult<T>(SqlSession&)>& work);
   StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,
                                     std::optional<Instant> due_by, const GameUpdate& fn);
   StoreResult<User> one_user(const std::string& operation, const std::string& sql,
@@ -59,6 +65,7 @@ class SqlStore final : public Store {
   // After hub_, so that the backend's listener stops before the hub goes.
   std::unique_ptr<SqlBackend> backend_;
   SessionPool pool_;
+  std::unique_ptr<GroupCommitter> committer_;  // for one-writer databases only
   std::string select_game_;  // SELECT <every StoredGame column> FROM games g
 };
 

@@ -28,21 +28,18 @@ std::string sqlite_placeholders(std::string_view sql) {
 
 class SqliteSession final : public SqlSession {
  public:
-  SqliteSession(const std::string& path, std::mutex& write_mutex)
+  explicit SqliteSession(const std::string& path)
       : database_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
-                  SqliteBackend::kBusyTimeoutMilliseconds),
-        write_lock_(write_mutex, std::defer_lock) {
+                  SqliteBackend::kBusyTimeoutMilliseconds) {
     database_.exec("PRAGMA journal_mode = WAL");
     database_.exec("PRAGMA synchronous = FULL");
     database_.exec("PRAGMA foreign_keys = ON");
   }
 
   void begin_write() override {
-    write_lock_.lock();
     try {
       database_.exec("BEGIN IMMEDIATE");
     } catch (const SQLite::Exception& exception) {
-      write_lock_.unlock();
       throw translate(exception);
     }
   }
@@ -62,7 +59,6 @@ class SqliteSession final : public SqlSession {
       rollback();
       throw translate(exception);
     }
-    if (write_lock_.owns_lock()) write_lock_.unlock();
   }
 
   void rollback() noexcept override {
@@ -71,7 +67,6 @@ class SqliteSession final : public SqlSession {
       if (sqlite3_exec(database_.getHandle(), "ROLLBACK", nullptr, nullptr, nullptr) != SQLITE_OK)
         healthy_ = false;
     }
-    if (write_lock_.owns_lock()) write_lock_.unlock();
   }
 
   bool healthy() const override { return healthy_; }
@@ -130,7 +125,6 @@ class SqliteSession final : public SqlSession {
   }
 
   SQLite::Database database_;
-  std::unique_lock<std::mutex> write_lock_;
   // Compiled once per connection; the store's SQL texts are a small fixed set.
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements_;
   bool healthy_ = true;
@@ -146,7 +140,7 @@ const Dialect& SqliteBackend::dialect() const {
 
 std::unique_ptr<SqlSession> SqliteBackend::connect() {
   try {
-    return std::make_unique<SqliteSession>(path_, write_mutex_);
+    return std::make_unique<SqliteSession>(path_);
   } catch (const SQLite::Exception& exception) {
     throw SqlFailure(StoreErrorCode::unavailable,
                      "cannot open the SQLite database \"" + path_ + "\": " + exception.what());

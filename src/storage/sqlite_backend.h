@@ -1,11 +1,10 @@
 #pragma once
 // SQLite: one file, WAL journal, every commit fsynced (synchronous=FULL), so that a write
 // that returned survives kill -9 and power loss. Writers take the database lock at BEGIN
-// (BEGIN IMMEDIATE); within one process they queue on a mutex first, so that waiting is a
-// hand-over rather than SQLite's sleeping busy handler (which still covers other
-// processes, up to kBusyTimeout). Readers never wait for writers (WAL).
+// (BEGIN IMMEDIATE), so that a read-then-write never fails on a lock upgrade; the store's
+// writes all go through one GroupCommitter thread, and another process on the same file
+// waits up to kBusyTimeoutMilliseconds. Readers never wait for the writer (WAL).
 
-#include <mutex>
 #include <string>
 
 #include "sql_backend.h"
@@ -20,6 +19,7 @@ class SqliteBackend final : public SqlBackend {
   Backend kind() const override { return Backend::sqlite; }
   std::string_view name() const override { return "sqlite"; }
   const Dialect& dialect() const override;
+  bool one_writer_at_a_time() const override { return true; }
   std::unique_ptr<SqlSession> connect() override;
   // BEGIN IMMEDIATE already keeps every other writer out.
   void lock_for_migration(SqlSession&) override {}
@@ -29,7 +29,6 @@ class SqliteBackend final : public SqlBackend {
 
  private:
   std::string path_;
-  std::mutex write_mutex_;
 };
 
 }  // namespace stratagem::storage

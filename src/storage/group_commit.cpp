@@ -1,0 +1,79 @@
+#include "group_commit.h"
+
+#include <utility>
+
+namespace stratagem::storage {
+
+GroupCommitter::GroupCommitter(std::function<std::unique_ptr<SqlSession>()> connect,
+                               std::size_t max_batch)
+    : connect_(std::move(connect)), max_batch_(max_batch == 0 ? 1 : max_batch),
+      thread_([this] { serve(); }) {}
+
+GroupCommitter::~GroupCommitter() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  arrived_.notify_all();
+  thread_.join();
+}
+
+void GroupCommitter::run(const Job& job) {
+  Pending pending{&job, std::nullopt};
+  std::unique_lock lock(mutex_);
+  queue_.push_back(&pending);
+  arrived_.notify_one();
+  finished_.wait(lock, [&] { return pending.done; });
+  if (pending.failure) throw *pending.failure;
+}
+
+void GroupCommitter::serve() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    // Jobs queued before the store closes are still served.
+    arrived_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;
+    std::deque<Pending*> batch;
+    while (!queue_.empty() && batch.size() < max_batch_) {
+      batch.push_back(queue_.front());
+      queue_.pop_front();
+    }
+    lock.unlock();
+    commit_batch(batch);
+    lock.lock();
+    for (Pending* pending : batch) pending->done = true;
+    finished_.notify_all();
+  }
+}
+
+void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
+  try {
+    if (!session_ || !session_->healthy()) session_ = connect_();
+    session_->begin_write();
+  } catch (const SqlFailure& failure) {
+    session_.reset();
+    for (Pending* pending : batch) pending->failure = failure;
+    return;
+  }
+  try {
+    for (Pending* pending : batch) {
+      session_->run_script("SAVEPOINT job");
+      bool keep = false;
+      try {
+        keep = (*pending->job)(*session_);
+      } catch (const SqlFailure& failure) {
+        pending->failure = failure;
+      }
+      // A failure of ROLLBACK TO itself means the transaction is gone: the whole batch
+      // fails below.
+      session_->run_script(keep ? "RELEASE job" : "ROLLBACK TO job; RELEASE job");
+    }
+    session_->commit();
+  } catch (const SqlFailure& failure) {
+    session_->rollback();
+    for (Pending* pending : batch)
+      if (!pending->failure) pending->failure = failure;
+  }
+}
+
+}  // namespace stratagem::storage
