@@ -51,10 +51,13 @@ struct KeptOrder {
 // Powers (by code) and the orders written for each, in the order given.
 using OrdersByPower = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
-// A phase a power should have ordered in and did not (seed 000 §4.3.1).
+// A phase in which a power had something to order and neither gave orders nor said it
+// was ready (seed 000 §4.3.1). Recorded for every such power, also one already in civil
+// disorder (`civil_disorder`: its status when the phase was processed).
 struct MissedPhase {
   std::string phase;
   std::string power;
+  bool civil_disorder = false;
   friend bool operator==(const MissedPhase&, const MissedPhase&) = default;
 };
 

@@ -1,0 +1,997 @@
+#include "stratagem/platform/diplomacy_game.h"
+
+#include <algorithm>
+
+#include "json_fields.h"
+#include "random.h"
+#include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/notation.h"
+#include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/diplomacy/order_sheet.h"
+#include "stratagem/formats/diplomacy_adjudication.h"
+#include "stratagem/formats/diplomacy_json.h"
+#include "stratagem/formats/diplomacy_places.h"
+#include "stratagem/formats/diplomacy_words.h"
+
+namespace stratagem::platform {
+
+using nlohmann::json;
+using namespace diplomacy;
+
+namespace {
+
+constexpr std::size_t kLongestOrder = 200;
+constexpr std::size_t kMostOrdersPerPower = 64;
+constexpr std::size_t kLongestMessage = 10000;
+constexpr std::size_t kLongestTreaty = 10000;
+constexpr int kMostTreaties = 1000;
+
+GameError error(ErrorCode code, Problem problem, std::string field = {}, std::string detail = {}) {
+  return {code, problem, std::move(field), std::move(detail)};
+}
+
+json instant_or_null(const std::optional<Instant>& instant) {
+  return instant ? json(format_instant(*instant)) : json(nullptr);
+}
+
+}  // namespace
+
+std::string_view game_status_name(GameStatus status) {
+  switch (status) {
+    case GameStatus::Forming: return "forming";
+    case GameStatus::Active: return "active";
+    case GameStatus::Finished: return "finished";
+  }
+  return "forming";
+}
+
+std::string_view power_status_name(PowerStatus status) {
+  switch (status) {
+    case PowerStatus::Playing: return "playing";
+    case PowerStatus::CivilDisorder: return "civil_disorder";
+    case PowerStatus::Eliminated: return "eliminated";
+  }
+  return "playing";
+}
+
+json Treaty::to_json() const {
+  return {{"id", id},         {"phase", phase},       {"text", text},
+          {"parties", parties}, {"signed_by", signed_by}, {"published", published},
+          {"proposed_at", format_instant(proposed_at)}};
+}
+
+// The rules, with access to the game's state.
+class DiplomacyGame::Impl {
+ public:
+  using Game = DiplomacyGame;
+
+  static const std::string& code(const Game& g, Power p) { return g.variant().power_code(p); }
+
+  static tl::expected<Power, GameError> power_named(const Game& g, std::string_view text) {
+    auto power = formats::read_power(g.variant(), text);
+    if (!power) return tl::unexpected(error(ErrorCode::BadRequest, Problem::UnknownPower, std::string(text)));
+    return *power;
+  }
+
+  static bool holds(const Game& g, const User& user, Power p) {
+    const Seat& seat = g.seats_[index(p)];
+    return !seat.computer && seat.player && seat.player->id == user.id;
+  }
+
+  // The power named, if the game is running and the user plays it.
+  static tl::expected<Power, GameError> own_power(const Game& g, const User& user, std::string_view text) {
+    if (g.status_ != GameStatus::Active) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotActive));
+    auto power = power_named(g, text);
+    if (!power) return power;
+    if (!holds(g, user, *power))
+      return tl::unexpected(error(ErrorCode::Forbidden, Problem::NotSeated, code(g, *power)));
+    return power;
+  }
+
+  // Adjustments: builds (> 0) or removals (< 0) the power can order. Builds are limited to
+  // the free home centres it owns.
+  static int adjustment_change(const Game& g, Power p) {
+    const int difference = g.state_.centre_count(p) - g.state_.unit_count(p);
+    if (difference <= 0) return difference;
+    int free_homes = 0;
+    g.variant().home_centres(p).for_each([&](int c) {
+      if (g.state_.centre_owner(province_at(c)) == p && !g.state_.occupied(province_at(c))) ++free_homes;
+    });
+    return std::min(difference, free_homes);
+  }
+
+  static bool has_something_to_order(const Game& g, Power p) {
+    switch (g.state_.phase.type) {
+      case PhaseType::Movement: return g.state_.unit_count(p) > 0;
+      case PhaseType::Retreat: {
+        bool found = false;
+        g.state_.dislodged_provinces().for_each([&](int province) {
+          if (g.state_.dislodged_in(province_at(province))->unit.power == p) found = true;
+        });
+        return found;
+      }
+      case PhaseType::Adjustment: return adjustment_change(g, p) != 0;
+    }
+    return false;
+  }
+
+  static bool computer_controlled(const Game& g, Power p) {
+    const Seat& seat = g.seats_[index(p)];
+    return seat.computer || (seat.status == PowerStatus::CivilDisorder && g.options_.computer_takes_civil_disorder);
+  }
+
+  // Powers whose orders the phase waits for: something to order, and someone (a person
+  // playing it or a computer) to order it. Powers in civil disorder never order (§4.3.1).
+  static bool expected_to_order(const Game& g, Power p) {
+    if (!has_something_to_order(g, p)) return false;
+    return computer_controlled(g, p) || g.seats_[index(p)].status == PowerStatus::Playing;
+  }
+
+  static bool everyone_ready(const Game& g) {
+    bool any = false;
+    for (int p = 0; p < g.variant().power_count(); ++p) {
+      if (!expected_to_order(g, power_at(p))) continue;
+      if (!g.seats_[p].ready) return false;
+      any = true;
+    }
+    return any;
+  }
+
+  static bool press_open(const Game& g) {
+    return !g.options_.deadlines.live ||
+           (g.state_.phase.type == PhaseType::Movement && g.stage_ == Stage::Negotiation);
+  }
+
+  // Press checks shared by messages and treaties.
+  static tl::expected<void, GameError> press_allowed(const Game& g, bool is_public) {
+    if (g.options_.press == PressRule::None)
+      return tl::unexpected(error(ErrorCode::PressNotAllowed, Problem::PressNone));
+    if (g.options_.press == PressRule::Public && !is_public)
+      return tl::unexpected(error(ErrorCode::PressNotAllowed, Problem::PressPublicOnly));
+    if (!press_open(g)) return tl::unexpected(error(ErrorCode::PressNotAllowed, Problem::PressClosed));
+    return {};
+  }
+
+  static json player_status_payload(const Game& g, Power p) {
+    const Seat& seat = g.seats_[index(p)];
+    return {{"power", code(g, p)},
+            {"status", power_status_name(seat.status)},
+            {"player", seat.player ? json(seat.player->name) : json(nullptr)},
+            {"computer", seat.computer}};
+  }
+
+  static void set_status(Game& g, Power p, PowerStatus status, Effects& effects) {
+    Seat& seat = g.seats_[index(p)];
+    if (seat.status == status) return;
+    seat.status = status;
+    if (status == PowerStatus::Playing) seat.missed_in_a_row = 0;
+    effects.events.push_back({Audience::all(), "player_status", player_status_payload(g, p)});
+  }
+
+  // A player in civil disorder who acts for the power again is back (§4.3.1).
+  static void comes_back(Game& g, Power p, Effects& effects) {
+    if (g.seats_[index(p)].status == PowerStatus::CivilDisorder) set_status(g, p, PowerStatus::Playing, effects);
+  }
+
+  static std::string canonical(const Game& g, const Order& order) {
+    UnitType target_type = UnitType::Army;
+    if (order.is_support())
+      if (const auto supported = g.state_.unit_in(g.variant().province_of(order.target()))) target_type = supported->type;
+    return format_order(g.variant(), order, target_type);
+  }
+
+  struct Checked {
+    std::vector<KeptOrder> kept;
+    json response = json::array();
+  };
+
+  // Parses and validates one power's orders against the position, as the phase will
+  // read them: what fails is reported in `language` and not kept.
+  static Checked check_orders(const Game& g, Power p, const std::vector<std::string>& texts, Language language) {
+    OrderSheet sheet(g.variant(), g.rules_, g.state_);
+    struct Written {
+      const std::string* text;
+      std::optional<int> submission;
+      std::string parse_error;
+    };
+    std::vector<Written> written;
+    for (const std::string& text : texts) {
+      auto parsed = parse_order(g.variant(), text, g.state_.phase.type);
+      if (parsed)
+        written.push_back({&text, sheet.submit(p, *parsed), {}});
+      else
+        written.push_back({&text, std::nullopt, formats::parse_error_text(g.variant(), parsed.error(), language)});
+    }
+    Checked checked;
+    for (const Written& entry : written) {
+      json reply = {{"input", *entry.text}, {"order", nullptr}};
+      if (!entry.submission) {
+        reply["error"] = entry.parse_error;
+      } else if (const auto status = sheet.status(*entry.submission); !status) {
+        reply["error"] = formats::void_reason_text(status.error(), language);
+      } else {
+        const std::string order = canonical(g, *status);
+        reply["order"] = order;
+        checked.kept.push_back({*entry.text, order});
+      }
+      checked.response.push_back(std::move(reply));
+    }
+    return checked;
+  }
+
+  static json kept_json(const std::vector<KeptOrder>& kept) {
+    json out = json::array();
+    for (const KeptOrder& order : kept) out.push_back({{"input", order.input}, {"order", order.order}});
+    return out;
+  }
+
+  static void keep_orders(Game& g, Power p, std::vector<KeptOrder> kept, Effects& effects) {
+    g.seats_[index(p)].orders = std::move(kept);
+    effects.events.push_back({Audience::only({code(g, p)}), "orders",
+                              {{"power", code(g, p)}, {"phase", g.phase_code()},
+                               {"orders", kept_json(*g.seats_[index(p)].orders)}}});
+    effects.events.push_back({Audience::all(), "orders_given", {{"power", code(g, p)}, {"orders_given", true}}});
+  }
+
+  static Duration phase_length(const Game& g, PhaseType type) {
+    const Deadlines& d = g.options_.deadlines;
+    switch (type) {
+      case PhaseType::Movement: return d.live ? kLiveOrderWriting : d.movement;
+      case PhaseType::Retreat: return d.live ? kLiveRetreat : d.retreat;
+      case PhaseType::Adjustment: return d.live ? kLiveAdjustment : d.adjustment;
+    }
+    return d.movement;
+  }
+
+  static void start_phase(Game& g, Instant now, Effects& effects) {
+    g.phase_started_at_ = now;
+    for (Seat& seat : g.seats_) {
+      seat.ready = false;
+      seat.orders.reset();
+    }
+    const PhaseType type = g.state_.phase.type;
+    g.negotiation_ends_at_.reset();
+    g.stage_ = Stage::Negotiation;
+    Instant orders_from = now;
+    if (g.options_.deadlines.live) {
+      if (type == PhaseType::Movement) {
+        // Seed 000 §2.2.2: 30 minutes in the game's first turn, 15 after.
+        g.negotiation_ends_at_ = now + (g.movement_phases_ == 0 ? kLiveFirstNegotiation : kLiveNegotiation);
+        orders_from = *g.negotiation_ends_at_;
+      } else {
+        g.stage_ = Stage::OrderWriting;  // §2.3.2: no press in retreats and adjustments
+      }
+    }
+    if (type == PhaseType::Movement) ++g.movement_phases_;
+    g.deadline_ = orders_from + phase_length(g, type);
+    json payload = {{"phase", g.phase_code()}, {"deadline", format_instant(*g.deadline_)}};
+    if (g.negotiation_ends_at_) payload["negotiation_deadline"] = format_instant(*g.negotiation_ends_at_);
+    effects.events.push_back({Audience::all(), "phase_started", std::move(payload)});
+  }
+
+  static void finish(Game& g, Result result, Effects& effects) {
+    g.status_ = GameStatus::Finished;
+    g.deadline_.reset();
+    g.negotiation_ends_at_.reset();
+    g.result_ = std::move(result);
+    effects.events.push_back({Audience::all(), "game_finished", result_json(g)});
+  }
+
+  static json result_json(const Game& g) {
+    if (!g.result_) return nullptr;
+    return {{"reason", g.result_->reason},
+            {"winner", g.result_->winner ? json(*g.result_->winner) : json(nullptr)},
+            {"survivors", g.result_->survivors},
+            {"phase", g.result_->phase}};
+  }
+
+  static std::vector<std::string> survivors(const Game& g) {
+    std::vector<std::string> out;
+    for (int p = 0; p < g.variant().power_count(); ++p)
+      if (g.seats_[p].status != PowerStatus::Eliminated) out.push_back(code(g, power_at(p)));
+    return out;
+  }
+
+  // The phase entry of GET /games/{id}/phases.
+  static json phase_entry(const Game& g, const formats::PhaseReport& report, const std::vector<std::string>& missed) {
+    const json before = formats::write_state(g.variant(), g.state_);
+    const json written = formats::write_phase_report(g.variant(), report);
+    json orders = json::object();
+    for (auto& [power, entries] : written["results"].items()) {
+      json list = json::array();
+      for (json entry : entries) {
+        if (entry.contains("error")) {
+          entry["reason"] = entry["error"];
+          entry.erase("error");
+        }
+        list.push_back(std::move(entry));
+      }
+      orders[power] = std::move(list);
+    }
+    return {{"phase", before["phase"]},
+            {"units", before["units"]},
+            {"centers", before["centers"]},
+            {"retreats", before.contains("retreats") ? before["retreats"] : json::object()},
+            {"orders", std::move(orders)},
+            {"missed", missed},
+            {"next_phase", diplomacy::phase_code(report.next.phase)}};
+  }
+
+  static void process(Game& g, Instant now, Effects& effects) {
+    const std::string phase = g.phase_code();
+    std::vector<std::string> missed_now;
+    formats::PhaseInput input{g.state_, {}};
+    for (int p = 0; p < g.variant().power_count(); ++p) {
+      const Power power = power_at(p);
+      Seat& seat = g.seats_[p];
+      formats::PowerOrders orders{power, {}};
+      if (seat.orders)
+        for (const KeptOrder& order : *seat.orders) orders.orders.push_back(order.order);
+      input.orders.push_back(std::move(orders));
+      if (!has_something_to_order(g, power)) continue;
+      if (seat.orders || seat.ready) {
+        seat.missed_in_a_row = 0;
+        continue;
+      }
+      // NMR bookkeeping: every missed phase is recorded, whoever (or nobody) plays the power.
+      g.missed_.push_back({phase, code(g, power), seat.status == PowerStatus::CivilDisorder});
+      missed_now.push_back(code(g, power));
+      ++seat.missed_in_a_row;
+      if (seat.status == PowerStatus::Playing && !seat.computer &&
+          seat.missed_in_a_row >= g.options_.civil_disorder_after)
+        set_status(g, power, PowerStatus::CivilDisorder, effects);
+    }
+    const formats::PhaseReport report = formats::adjudicate_phase(g.variant(), g.rules_, input);
+    json entry = phase_entry(g, report, missed_now);
+    effects.events.push_back({Audience::all(), "phase_processed", entry});
+    effects.phases.push_back(std::move(entry));
+    effects.changed = true;
+    g.state_ = report.next;
+    ++g.processed_phases_;
+    for (int p = 0; p < g.variant().power_count(); ++p)
+      if (g.state_.unit_count(power_at(p)) == 0 && g.state_.centre_count(power_at(p)) == 0)
+        set_status(g, power_at(p), PowerStatus::Eliminated, effects);
+    // Seed 000 §5.1(a): 18 centres win, before any other ending.
+    if (const Power winner = diplomacy::winner(g.variant(), g.state_); winner != Power::None) {
+      finish(g, {"victory", code(g, winner), {}, phase}, effects);
+      return;
+    }
+    start_phase(g, now, effects);
+  }
+
+  static void process_if_everyone_ready(Game& g, Instant now, Effects& effects) {
+    if (everyone_ready(g)) process(g, now, effects);
+  }
+
+  // Draw votes: every surviving power played by a person (not in civil disorder, not a
+  // computer) has voted for a draw, and there is at least one such power.
+  static void draw_if_agreed(Game& g, Effects& effects) {
+    int voters = 0;
+    for (int p = 0; p < g.variant().power_count(); ++p) {
+      const Seat& seat = g.seats_[p];
+      if (seat.status != PowerStatus::Playing || seat.computer) continue;
+      if (!seat.draw_vote) return;
+      ++voters;
+    }
+    if (voters > 0) finish(g, {"draw", std::nullopt, survivors(g), g.phase_code()}, effects);
+  }
+
+  static void start_game(Game& g, Instant now, Effects& effects) {
+    const int powers = g.variant().power_count();
+    g.seats_.assign(static_cast<std::size_t>(powers), Seat{});
+    std::vector<bool> taken(static_cast<std::size_t>(powers), false);
+    for (const Joiner& joiner : g.joiners_)
+      if (joiner.power) {
+        const Power p = *formats::read_power(g.variant(), *joiner.power);
+        g.seats_[index(p)].player = joiner.user;
+        taken[index(p)] = true;
+      }
+    std::vector<Power> open;
+    for (int p = 0; p < powers; ++p)
+      if (!taken[p]) open.push_back(power_at(p));
+    // Seed 000 §1.2.1 leaves the draw to the players; here it is random, from the game's seed.
+    SeededRandom random(g.seed_);
+    random.shuffle(open);
+    auto next = open.begin();
+    for (const Joiner& joiner : g.joiners_)
+      if (!joiner.power) g.seats_[index(*next++)].player = joiner.user;
+    for (; next != open.end(); ++next) g.seats_[index(*next)].computer = true;
+    g.status_ = GameStatus::Active;
+    g.state_ = GameState::initial(g.variant());
+    json seats = json::object();
+    for (int p = 0; p < powers; ++p) seats[code(g, power_at(p))] = player_status_payload(g, power_at(p));
+    effects.events.push_back({Audience::all(), "game_started", {{"powers", seats}}});
+    start_phase(g, now, effects);
+  }
+
+  static Treaty* find_treaty(Game& g, std::string_view id) {
+    for (Treaty& treaty : g.treaties_)
+      if (treaty.id == id) return &treaty;
+    return nullptr;
+  }
+
+  static Audience treaty_audience(const Treaty& treaty) {
+    return treaty.published ? Audience::all() : Audience::only(treaty.parties);
+  }
+};
+
+const Variant& DiplomacyGame::variant() const { return standard_variant(); }
+
+std::string DiplomacyGame::phase_code() const {
+  return status_ == GameStatus::Forming ? std::string() : diplomacy::phase_code(state_.phase);
+}
+
+tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, DiplomacyOptions options, Instant now,
+                                                             std::uint64_t seed) {
+  const auto rules = rules_by_name(options.rules);
+  if (!rules) return tl::unexpected(fields::bad_value("rules", "standard | datc"));
+  if (options.variant != "standard") return tl::unexpected(fields::bad_value("variant", "standard"));
+  if (options.players != 7) return tl::unexpected(fields::bad_value("players", "7"));
+  if (options.computer_players < 0 || options.computer_players > options.players)
+    return tl::unexpected(fields::bad_value("computer_players", "0..7"));
+  DiplomacyGame game;
+  game.id_ = std::move(id);
+  game.options_ = std::move(options);
+  game.rules_ = *rules;
+  game.seed_ = seed;
+  game.created_at_ = now;
+  if (game.options_.computer_players == game.options_.players) {
+    Effects ignored;
+    Impl::start_game(game, now, ignored);
+  }
+  return game;
+}
+
+std::vector<std::string> DiplomacyGame::powers_of(std::string_view user_id) const {
+  std::vector<std::string> out;
+  if (user_id.empty()) return out;
+  for (int p = 0; p < static_cast<int>(seats_.size()); ++p)
+    if (!seats_[p].computer && seats_[p].player && seats_[p].player->id == user_id)
+      out.push_back(Impl::code(*this, power_at(p)));
+  return out;
+}
+
+PowerStatus DiplomacyGame::power_status(std::string_view power) const {
+  const auto p = formats::read_power(variant(), power);
+  if (!p || seats_.empty()) return PowerStatus::Playing;
+  return seats_[index(*p)].status;
+}
+
+int DiplomacyGame::missed_in_a_row(std::string_view power) const {
+  const auto p = formats::read_power(variant(), power);
+  if (!p || seats_.empty()) return 0;
+  return seats_[index(*p)].missed_in_a_row;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::join(const User& user, std::optional<std::string> power, Instant now) {
+  const int human_seats = options_.players - options_.computer_players;
+  if (status_ != GameStatus::Forming || static_cast<int>(joiners_.size()) >= human_seats)
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotForming));
+  for (const Joiner& joiner : joiners_)
+    if (joiner.user.id == user.id) return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySeated));
+  if (power) {
+    auto p = Impl::power_named(*this, *power);
+    if (!p) return tl::unexpected(p.error());
+    power = Impl::code(*this, *p);
+    for (const Joiner& joiner : joiners_)
+      if (joiner.power == power) return tl::unexpected(error(ErrorCode::Conflict, Problem::PowerTaken, *power));
+  }
+  joiners_.push_back({user, power});
+  Effects effects;
+  effects.changed = true;
+  effects.events.push_back(
+      {Audience::all(), "player_joined", {{"player", user.name}, {"power", power ? json(*power) : json(nullptr)}}});
+  if (static_cast<int>(joiners_.size()) == human_seats) Impl::start_game(*this, now, effects);
+  // The power is known now only if asked for or drawn at the start.
+  json mine = power ? json(*power) : json(nullptr);
+  if (const auto powers = powers_of(user.id); !powers.empty()) mine = powers.front();
+  effects.response = {{"power", mine}};
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::submit_orders(const User& user, std::string_view phase,
+                                                              const OrdersByPower& orders, Language language,
+                                                              Instant) {
+  if (status_ != GameStatus::Active) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotActive));
+  if (phase != phase_code())
+    return tl::unexpected(error(ErrorCode::WrongPhase, Problem::WrongPhase, std::string(phase), phase_code()));
+  std::vector<std::pair<Power, const std::vector<std::string>*>> checked_powers;
+  for (const auto& [name, texts] : orders) {
+    auto power = Impl::own_power(*this, user, name);
+    if (!power) return tl::unexpected(power.error());
+    const std::string field = "orders." + name;
+    if (texts.size() > kMostOrdersPerPower)
+      return tl::unexpected(fields::bad_value(field, "at most " + std::to_string(kMostOrdersPerPower) + " orders"));
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (texts[i].size() > kLongestOrder || !fields::valid_utf8(texts[i]))
+        return tl::unexpected(fields::bad_value(field + "[" + std::to_string(i) + "]",
+                                                "at most " + std::to_string(kLongestOrder) + " bytes of UTF-8"));
+    checked_powers.emplace_back(*power, &texts);
+  }
+  Effects effects;
+  effects.changed = true;
+  json response = json::object();
+  for (const auto& [power, texts] : checked_powers) {
+    Impl::Checked checked = Impl::check_orders(*this, power, *texts, language);
+    response[Impl::code(*this, power)] = std::move(checked.response);
+    Impl::keep_orders(*this, power, std::move(checked.kept), effects);
+    Impl::comes_back(*this, power, effects);
+  }
+  effects.response = {{"orders", std::move(response)}};
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::set_ready(const User& user, std::string_view power_name, bool ready,
+                                                          Instant now) {
+  auto power = Impl::own_power(*this, user, power_name);
+  if (!power) return tl::unexpected(power.error());
+  Effects effects;
+  effects.changed = true;
+  seats_[index(*power)].ready = ready;
+  effects.events.push_back({Audience::all(), "ready", {{"power", Impl::code(*this, *power)}, {"ready", ready}}});
+  if (ready) Impl::comes_back(*this, *power, effects);
+  effects.response = {{"power", Impl::code(*this, *power)}, {"ready", ready}};
+  Impl::process_if_everyone_ready(*this, now, effects);
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, std::string_view from,
+                                                             std::optional<std::vector<std::string>> to,
+                                                             std::string text, Instant now) {
+  auto sender = Impl::own_power(*this, user, from);
+  if (!sender) return tl::unexpected(sender.error());
+  if (text.empty() || text.size() > kLongestMessage || !fields::valid_utf8(text))
+    return tl::unexpected(fields::bad_value("text", "1.." + std::to_string(kLongestMessage) + " bytes of UTF-8"));
+  std::vector<std::string> recipients;
+  if (to) {
+    if (to->empty()) return tl::unexpected(fields::bad_value("to", "[POWER, ...] | \"all\""));
+    for (const std::string& name : *to) {
+      auto power = Impl::power_named(*this, name);
+      if (!power) return tl::unexpected(power.error());
+      if (*power == *sender) return tl::unexpected(fields::bad_value("to", "powers other than the sender"));
+      recipients.push_back(Impl::code(*this, *power));
+    }
+  }
+  if (auto allowed = Impl::press_allowed(*this, recipients.empty()); !allowed) return tl::unexpected(allowed.error());
+  std::sort(recipients.begin(), recipients.end());
+  recipients.erase(std::unique(recipients.begin(), recipients.end()), recipients.end());
+  Message message{std::to_string(++message_count_), phase_code(), Impl::code(*this, *sender), recipients,
+                  std::move(text), now};
+  Effects effects;
+  effects.changed = true;
+  std::vector<std::string> audience = recipients;
+  audience.push_back(message.from);
+  effects.events.push_back(
+      {message.is_public() ? Audience::all() : Audience::only(std::move(audience)), "message", message.to_json()});
+  effects.response = {{"id", message.id}, {"sent_at", format_instant(now)}, {"phase", message.phase}};
+  effects.messages.push_back(std::move(message));
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::vote_draw(const User& user, std::string_view power_name, bool draw,
+                                                          Instant) {
+  auto power = Impl::own_power(*this, user, power_name);
+  if (!power) return tl::unexpected(power.error());
+  Effects effects;
+  effects.changed = true;
+  seats_[index(*power)].draw_vote = draw;
+  const std::string code = Impl::code(*this, *power);
+  // A vote is secret until the draw: only the voter's power hears of it.
+  effects.events.push_back({Audience::only({code}), "draw_vote", {{"power", code}, {"draw", draw}}});
+  effects.response = {{"power", code}, {"draw", draw}};
+  if (draw) Impl::draw_if_agreed(*this, effects);
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::string_view power_name, Instant) {
+  auto power = Impl::own_power(*this, user, power_name);
+  if (!power) return tl::unexpected(power.error());
+  Seat& seat = seats_[index(*power)];
+  Effects effects;
+  effects.changed = true;
+  seat.player.reset();
+  seat.ready = false;
+  seat.draw_vote = false;
+  if (seat.status == PowerStatus::Playing) seat.status = PowerStatus::CivilDisorder;
+  effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
+  effects.response = Impl::player_status_payload(*this, *power);
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std::string_view power_name, Instant) {
+  if (status_ != GameStatus::Active) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotActive));
+  auto power = Impl::power_named(*this, power_name);
+  if (!power) return tl::unexpected(power.error());
+  Seat& seat = seats_[index(*power)];
+  const std::string code = Impl::code(*this, *power);
+  if (seat.status != PowerStatus::CivilDisorder || seat.computer)
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::SeatNotOpen, code));
+  const bool own_player = seat.player && seat.player->id == user.id;
+  if (!own_player) {
+    // §4.3.2: a newcomer, or a player whose own powers are all eliminated.
+    for (const std::string& held : powers_of(user.id))
+      if (power_status(held) != PowerStatus::Eliminated)
+        return tl::unexpected(error(ErrorCode::Conflict, Problem::NotEliminated));
+  }
+  Effects effects;
+  effects.changed = true;
+  seat.player = user;
+  seat.status = PowerStatus::Playing;
+  seat.missed_in_a_row = 0;
+  seat.draw_vote = false;
+  effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
+  effects.response = Impl::player_status_payload(*this, *power);
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::propose_treaty(const User& user, std::string_view from,
+                                                               std::vector<std::string> parties, std::string text,
+                                                               Instant now) {
+  auto proposer = Impl::own_power(*this, user, from);
+  if (!proposer) return tl::unexpected(proposer.error());
+  if (text.empty() || text.size() > kLongestTreaty || !fields::valid_utf8(text))
+    return tl::unexpected(fields::bad_value("text", "1.." + std::to_string(kLongestTreaty) + " bytes of UTF-8"));
+  if (static_cast<int>(treaties_.size()) >= kMostTreaties)
+    return tl::unexpected(fields::bad_value("text", "at most " + std::to_string(kMostTreaties) + " treaties"));
+  std::vector<std::string> codes = {Impl::code(*this, *proposer)};
+  for (const std::string& name : parties) {
+    auto power = Impl::power_named(*this, name);
+    if (!power) return tl::unexpected(power.error());
+    const std::string code = Impl::code(*this, *power);
+    if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
+  }
+  if (codes.size() < 2) return tl::unexpected(fields::bad_value("parties", "at least one power besides the proposer"));
+  // A treaty is private to its parties until published: it needs private press.
+  if (auto allowed = Impl::press_allowed(*this, false); !allowed) return tl::unexpected(allowed.error());
+  Treaty treaty{std::to_string(treaties_.size() + 1), phase_code(), std::move(text), codes, {codes.front()}, false, now};
+  Effects effects;
+  effects.changed = true;
+  effects.events.push_back({Impl::treaty_audience(treaty), "treaty", treaty.to_json()});
+  effects.response = treaty.to_json();
+  treaties_.push_back(std::move(treaty));
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::sign_treaty(const User& user, std::string_view treaty_id,
+                                                            std::string_view power_name, Instant) {
+  auto power = Impl::own_power(*this, user, power_name);
+  if (!power) return tl::unexpected(power.error());
+  Treaty* treaty = Impl::find_treaty(*this, treaty_id);
+  const std::string code = Impl::code(*this, *power);
+  if (!treaty || std::find(treaty->parties.begin(), treaty->parties.end(), code) == treaty->parties.end())
+    return tl::unexpected(error(ErrorCode::NotFound, Problem::NoSuchTreaty, std::string(treaty_id)));
+  if (std::find(treaty->signed_by.begin(), treaty->signed_by.end(), code) != treaty->signed_by.end())
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySigned, code));
+  if (auto allowed = Impl::press_allowed(*this, false); !allowed) return tl::unexpected(allowed.error());
+  treaty->signed_by.push_back(code);
+  Effects effects;
+  effects.changed = true;
+  effects.events.push_back({Impl::treaty_audience(*treaty), "treaty", treaty->to_json()});
+  effects.response = treaty->to_json();
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::publish_treaty(const User& user, std::string_view treaty_id,
+                                                               std::string_view power_name, Instant) {
+  auto power = Impl::own_power(*this, user, power_name);
+  if (!power) return tl::unexpected(power.error());
+  Treaty* treaty = Impl::find_treaty(*this, treaty_id);
+  const std::string code = Impl::code(*this, *power);
+  if (!treaty || std::find(treaty->parties.begin(), treaty->parties.end(), code) == treaty->parties.end())
+    return tl::unexpected(error(ErrorCode::NotFound, Problem::NoSuchTreaty, std::string(treaty_id)));
+  if (treaty->signed_by.size() != treaty->parties.size())
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::TreatyUnsigned));
+  // Publishing is public press (seed 000 §2.2.5-2.2.6).
+  if (auto allowed = Impl::press_allowed(*this, true); !allowed) return tl::unexpected(allowed.error());
+  Effects effects;
+  effects.response = treaty->to_json();
+  if (treaty->published) return effects;
+  treaty->published = true;
+  effects.changed = true;
+  effects.events.push_back({Audience::all(), "treaty", treaty->to_json()});
+  effects.response = treaty->to_json();
+  return effects;
+}
+
+std::vector<ComputerTurn> DiplomacyGame::computer_turns() const {
+  std::vector<ComputerTurn> turns;
+  if (status_ != GameStatus::Active) return turns;
+  for (int p = 0; p < variant().power_count(); ++p) {
+    const Power power = power_at(p);
+    if (!Impl::computer_controlled(*this, power) || !Impl::has_something_to_order(*this, power) || seats_[p].ready)
+      continue;
+    turns.push_back({power, Impl::code(*this, power), phase_code(),
+                     SeededRandom::derive(seed_, static_cast<std::uint64_t>(processed_phases_), static_cast<std::uint64_t>(p))});
+  }
+  return turns;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::submit_computer_orders(const ComputerTurn& turn,
+                                                                       const std::vector<Order>& orders, Instant now) {
+  if (status_ != GameStatus::Active) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotActive));
+  if (turn.phase != phase_code())
+    return tl::unexpected(error(ErrorCode::WrongPhase, Problem::WrongPhase, turn.phase, phase_code()));
+  if (turn.power == Power::None || index(turn.power) >= variant().power_count() ||
+      !Impl::computer_controlled(*this, turn.power))
+    return tl::unexpected(error(ErrorCode::Forbidden, Problem::NotSeated, turn.power_code));
+  // The normal path: the orders as text, read and checked like a person's.
+  std::vector<std::string> texts;
+  for (const Order& order : orders) texts.push_back(Impl::canonical(*this, order));
+  Effects effects;
+  effects.changed = true;
+  Impl::Checked checked = Impl::check_orders(*this, turn.power, texts, Language::En);
+  effects.response = {{"orders", {{turn.power_code, std::move(checked.response)}}}};
+  Impl::keep_orders(*this, turn.power, std::move(checked.kept), effects);
+  seats_[index(turn.power)].ready = true;
+  effects.events.push_back({Audience::all(), "ready", {{"power", turn.power_code}, {"ready", true}}});
+  Impl::process_if_everyone_ready(*this, now, effects);
+  return effects;
+}
+
+std::optional<Instant> DiplomacyGame::next_deadline() const {
+  if (status_ != GameStatus::Active) return std::nullopt;
+  if (negotiation_ends_at_ && stage_ == Stage::Negotiation) return negotiation_ends_at_;
+  return deadline_;
+}
+
+Effects DiplomacyGame::advance(Instant now) {
+  Effects effects;
+  // Each step moves the next deadline past `now` or ends the game; two steps at most.
+  for (int step = 0; step < 4; ++step) {
+    const auto due = next_deadline();
+    if (!due || *due > now) break;
+    effects.changed = true;
+    if (stage_ == Stage::Negotiation && negotiation_ends_at_) {
+      // Seed 000 §2.3.1-2.3.2: order writing, with press closed.
+      stage_ = Stage::OrderWriting;
+      effects.events.push_back({Audience::all(), "press_closed", {{"phase", phase_code()}}});
+    } else {
+      Impl::process(*this, now, effects);
+    }
+  }
+  return effects;
+}
+
+json DiplomacyGame::view_for(std::string_view user_id) const {
+  json view = {{"id", id_},
+               {"game", "diplomacy"},
+               {"name", options_.name},
+               {"status", game_status_name(status_)},
+               {"options", diplomacy_options_json(options_)},
+               {"phase", status_ == GameStatus::Forming ? json(nullptr) : json(phase_code())},
+               {"deadline", status_ == GameStatus::Active ? instant_or_null(deadline_) : json(nullptr)},
+               {"result", Impl::result_json(*this)},
+               {"winner", result_ && result_->winner ? json(*result_->winner) : json(nullptr)}};
+  const std::vector<std::string> mine = powers_of(user_id);
+  view["my_powers"] = mine;
+  if (status_ == GameStatus::Forming) {
+    json joined = json::array();
+    for (const Joiner& joiner : joiners_)
+      joined.push_back({{"player", joiner.user.name}, {"power", joiner.power ? json(*joiner.power) : json(nullptr)}});
+    view["players"] = std::move(joined);
+    view["seats"] = {{"taken", joiners_.size()}, {"open", options_.players - options_.computer_players - static_cast<int>(joiners_.size())}};
+    view["powers"] = json::object();
+    view["my_orders"] = json::object();
+    return view;
+  }
+  if (options_.deadlines.live)
+    view["stage"] = stage_ == Stage::Negotiation ? "negotiation" : "order_writing";
+  view["negotiation_deadline"] = status_ == GameStatus::Active ? instant_or_null(negotiation_ends_at_) : json(nullptr);
+  view["press_open"] = status_ == GameStatus::Active && options_.press != PressRule::None && Impl::press_open(*this);
+  const json position = formats::write_state(variant(), state_);
+  view["units"] = position["units"];
+  view["centers"] = position["centers"];
+  view["retreats"] = position.contains("retreats") ? position["retreats"] : json::object();
+  json powers = json::object(), my_orders = json::object(), draw_votes = json::object();
+  for (int p = 0; p < variant().power_count(); ++p) {
+    const Seat& seat = seats_[p];
+    const std::string& code = Impl::code(*this, power_at(p));
+    powers[code] = {{"player", seat.player && !seat.computer ? json(seat.player->name) : json(nullptr)},
+                    {"computer", seat.computer},
+                    {"status", power_status_name(seat.status)},
+                    {"ready", seat.ready},
+                    {"orders_given", seat.orders.has_value()},
+                    {"missed_in_a_row", seat.missed_in_a_row},
+                    {"to_order", status_ == GameStatus::Active && Impl::has_something_to_order(*this, power_at(p))}};
+    if (std::find(mine.begin(), mine.end(), code) != mine.end()) {
+      my_orders[code] = seat.orders ? Impl::kept_json(*seat.orders) : json::array();
+      draw_votes[code] = seat.draw_vote;
+    }
+  }
+  view["powers"] = std::move(powers);
+  view["my_orders"] = std::move(my_orders);
+  view["draw_votes"] = std::move(draw_votes);
+  json missed = json::array();
+  for (const MissedPhase& entry : missed_)
+    missed.push_back({{"phase", entry.phase}, {"power", entry.power}, {"civil_disorder", entry.civil_disorder}});
+  view["missed_phases"] = std::move(missed);
+  json treaties = json::array();
+  for (const Treaty& treaty : treaties_) {
+    const bool party = std::any_of(mine.begin(), mine.end(), [&](const std::string& power) {
+      return std::find(treaty.parties.begin(), treaty.parties.end(), power) != treaty.parties.end();
+    });
+    if (treaty.published || party) treaties.push_back(treaty.to_json());
+  }
+  view["treaties"] = std::move(treaties);
+  return view;
+}
+
+json DiplomacyGame::messages_for(std::string_view user_id, const std::vector<Message>& all) const {
+  const std::vector<std::string> mine = powers_of(user_id);
+  const auto is_mine = [&](const std::string& power) {
+    return std::find(mine.begin(), mine.end(), power) != mine.end();
+  };
+  json out = json::array();
+  for (const Message& message : all)
+    if (message.is_public() || is_mine(message.from) || std::any_of(message.to.begin(), message.to.end(), is_mine))
+      out.push_back(message.to_json());
+  return out;
+}
+
+bool DiplomacyGame::can_see(const Audience& audience, std::string_view user_id) const {
+  if (audience.everyone) return true;
+  const std::vector<std::string> mine = powers_of(user_id);
+  return std::any_of(audience.seats.begin(), audience.seats.end(), [&](const std::string& seat) {
+    return std::find(mine.begin(), mine.end(), seat) != mine.end();
+  });
+}
+
+// --- the stored record
+
+namespace {
+
+json user_json(const std::optional<User>& user) {
+  return user ? json{{"id", user->id}, {"name", user->name}} : json(nullptr);
+}
+
+std::optional<User> read_user(const json& value) {
+  if (value.is_null()) return std::nullopt;
+  return User{value.at("id").get<std::string>(), value.at("name").get<std::string>()};
+}
+
+std::optional<Instant> read_instant(const json& value) {
+  if (value.is_null()) return std::nullopt;
+  const auto instant = parse_instant(value.get<std::string>());
+  if (!instant) throw std::runtime_error("bad time " + value.dump());
+  return instant;
+}
+
+constexpr int kRecordVersion = 1;
+
+}  // namespace
+
+json DiplomacyGame::to_json() const {
+  json seats = json::array();
+  for (const Seat& seat : seats_) {
+    json orders = nullptr;
+    if (seat.orders) orders = Impl::kept_json(*seat.orders);
+    seats.push_back({{"player", user_json(seat.player)},
+                     {"computer", seat.computer},
+                     {"status", power_status_name(seat.status)},
+                     {"missed_in_a_row", seat.missed_in_a_row},
+                     {"ready", seat.ready},
+                     {"draw_vote", seat.draw_vote},
+                     {"orders", std::move(orders)}});
+  }
+  json joiners = json::array();
+  for (const Joiner& joiner : joiners_)
+    joiners.push_back({{"user", user_json(joiner.user)}, {"power", joiner.power ? json(*joiner.power) : json(nullptr)}});
+  json missed = json::array();
+  for (const MissedPhase& entry : missed_)
+    missed.push_back({{"phase", entry.phase}, {"power", entry.power}, {"civil_disorder", entry.civil_disorder}});
+  json treaties = json::array();
+  for (const Treaty& treaty : treaties_) treaties.push_back(treaty.to_json());
+  json result = nullptr;
+  if (result_)
+    result = {{"reason", result_->reason},
+              {"winner", result_->winner ? json(*result_->winner) : json(nullptr)},
+              {"survivors", result_->survivors},
+              {"phase", result_->phase}};
+  return {{"record_version", kRecordVersion},
+          {"game", "diplomacy"},
+          {"id", id_},
+          {"options", diplomacy_options_json(options_)},
+          {"seed", seed_},
+          {"status", game_status_name(status_)},
+          {"created_at", format_instant(created_at_)},
+          {"joiners", std::move(joiners)},
+          {"seats", std::move(seats)},
+          {"state", status_ == GameStatus::Forming ? json(nullptr) : json(formats::write_state(variant(), state_))},
+          {"stage", stage_ == Stage::Negotiation ? "negotiation" : "order_writing"},
+          {"phase_started_at", format_instant(phase_started_at_)},
+          {"negotiation_ends_at", instant_or_null(negotiation_ends_at_)},
+          {"deadline", instant_or_null(deadline_)},
+          {"processed_phases", processed_phases_},
+          {"movement_phases", movement_phases_},
+          {"missed", std::move(missed)},
+          {"treaties", std::move(treaties)},
+          {"message_count", message_count_},
+          {"result", std::move(result)}};
+}
+
+tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
+  try {
+    if (record.at("record_version") != kRecordVersion)
+      return tl::unexpected("record_version " + record.at("record_version").dump() + " is not known");
+    auto options = read_diplomacy_options(record.at("options"));
+    if (!options) return tl::unexpected("options: " + message(options.error(), Language::En));
+    DiplomacyGame game;
+    game.id_ = record.at("id").get<std::string>();
+    game.options_ = std::move(*options);
+    game.rules_ = *rules_by_name(game.options_.rules);
+    game.seed_ = record.at("seed").get<std::uint64_t>();
+    const std::string status = record.at("status").get<std::string>();
+    if (status == "forming") game.status_ = GameStatus::Forming;
+    else if (status == "active") game.status_ = GameStatus::Active;
+    else if (status == "finished") game.status_ = GameStatus::Finished;
+    else return tl::unexpected("status: " + status + " is not a game status");
+    game.created_at_ = *read_instant(record.at("created_at"));
+    for (const json& joiner : record.at("joiners")) {
+      std::optional<std::string> power;
+      if (!joiner.at("power").is_null()) power = joiner.at("power").get<std::string>();
+      game.joiners_.push_back({*read_user(joiner.at("user")), power});
+    }
+    for (const json& entry : record.at("seats")) {
+      Seat seat;
+      seat.player = read_user(entry.at("player"));
+      seat.computer = entry.at("computer").get<bool>();
+      const std::string seat_status = entry.at("status").get<std::string>();
+      if (seat_status == "playing") seat.status = PowerStatus::Playing;
+      else if (seat_status == "civil_disorder") seat.status = PowerStatus::CivilDisorder;
+      else if (seat_status == "eliminated") seat.status = PowerStatus::Eliminated;
+      else return tl::unexpected("seats: " + seat_status + " is not a power status");
+      seat.missed_in_a_row = entry.at("missed_in_a_row").get<int>();
+      seat.ready = entry.at("ready").get<bool>();
+      seat.draw_vote = entry.at("draw_vote").get<bool>();
+      if (!entry.at("orders").is_null()) {
+        seat.orders.emplace();
+        for (const json& order : entry.at("orders"))
+          seat.orders->push_back({order.at("input").get<std::string>(), order.at("order").get<std::string>()});
+      }
+      game.seats_.push_back(std::move(seat));
+    }
+    if (game.status_ != GameStatus::Forming &&
+        game.seats_.size() != static_cast<std::size_t>(game.variant().power_count()))
+      return tl::unexpected("seats: " + std::to_string(game.seats_.size()) + " seats for " +
+                            std::to_string(game.variant().power_count()) + " powers");
+    if (!record.at("state").is_null()) {
+      auto state = formats::read_state(game.variant(), record.at("state"), "state");
+      if (!state) return tl::unexpected(state.error());
+      game.state_ = std::move(*state);
+    }
+    game.stage_ = record.at("stage") == "order_writing" ? Stage::OrderWriting : Stage::Negotiation;
+    game.phase_started_at_ = *read_instant(record.at("phase_started_at"));
+    game.negotiation_ends_at_ = read_instant(record.at("negotiation_ends_at"));
+    game.deadline_ = read_instant(record.at("deadline"));
+    game.processed_phases_ = record.at("processed_phases").get<int>();
+    game.movement_phases_ = record.at("movement_phases").get<int>();
+    for (const json& entry : record.at("missed"))
+      game.missed_.push_back({entry.at("phase").get<std::string>(), entry.at("power").get<std::string>(),
+                              entry.at("civil_disorder").get<bool>()});
+    for (const json& entry : record.at("treaties")) {
+      Treaty treaty;
+      treaty.id = entry.at("id").get<std::string>();
+      treaty.phase = entry.at("phase").get<std::string>();
+      treaty.text = entry.at("text").get<std::string>();
+      treaty.parties = entry.at("parties").get<std::vector<std::string>>();
+      treaty.signed_by = entry.at("signed_by").get<std::vector<std::string>>();
+      treaty.published = entry.at("published").get<bool>();
+      treaty.proposed_at = *read_instant(entry.at("proposed_at"));
+      game.treaties_.push_back(std::move(treaty));
+    }
+    game.message_count_ = record.at("message_count").get<int>();
+    if (const json& result = record.at("result"); !result.is_null()) {
+      Result r;
+      r.reason = result.at("reason").get<std::string>();
+      if (!result.at("winner").is_null()) r.winner = result.at("winner").get<std::string>();
+      r.survivors = result.at("survivors").get<std::vector<std::string>>();
+      r.phase = result.at("phase").get<std::string>();
+      game.result_ = std::move(r);
+    }
+    return game;
+  } catch (const std::exception& e) {
+    return tl::unexpected(std::string("game record: ") + e.what());
+  }
+}
+
+}  // namespace stratagem::platform

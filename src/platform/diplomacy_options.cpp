@@ -1,0 +1,110 @@
+#include "stratagem/platform/diplomacy_options.h"
+
+#include "json_fields.h"
+#include "stratagem/diplomacy/rules.h"
+
+namespace stratagem::platform {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t kLongestDeadlineSeconds = 365LL * 24 * 3600;
+constexpr std::size_t kLongestName = 100;
+
+}  // namespace
+
+std::string_view press_rule_name(PressRule press) {
+  switch (press) {
+    case PressRule::Full: return "full";
+    case PressRule::Public: return "public";
+    case PressRule::None: return "none";
+  }
+  return "full";
+}
+
+tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& body) {
+  if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
+  DiplomacyOptions options;
+  auto name = fields::text(body, "name", kLongestName);
+  if (!name) return tl::unexpected(name.error());
+  options.name = std::move(*name);
+
+  auto variant = fields::string(body, "variant", false);
+  if (!variant) return tl::unexpected(variant.error());
+  if (*variant && **variant != "standard") return tl::unexpected(fields::bad_value("variant", "standard"));
+
+  auto rules = fields::string(body, "rules", false);
+  if (!rules) return tl::unexpected(rules.error());
+  if (*rules) {
+    if (!diplomacy::rules_by_name(**rules)) return tl::unexpected(fields::bad_value("rules", "standard | datc"));
+    options.rules = **rules;
+  }
+
+  // Seed 000 §1.2.3 shares the powers among fewer players; the engine does not offer
+  // those setups yet, so a game has seven seats.
+  auto players = fields::integer(body, "players", false, 7, 7);
+  if (!players) return tl::unexpected(players.error());
+
+  auto press = fields::string(body, "press", false);
+  if (!press) return tl::unexpected(press.error());
+  if (*press) {
+    if (**press == "full") options.press = PressRule::Full;
+    else if (**press == "public") options.press = PressRule::Public;
+    else if (**press == "none") options.press = PressRule::None;
+    else return tl::unexpected(fields::bad_value("press", "full | public | none"));
+  }
+
+  if (const auto deadlines = body.find("deadlines"); deadlines != body.end() && !deadlines->is_null()) {
+    if (deadlines->is_string()) {
+      if (*deadlines != "live") return tl::unexpected(fields::bad_value("deadlines", "\"live\" | {...}"));
+      options.deadlines.live = true;
+    } else if (deadlines->is_object()) {
+      const std::pair<const char*, Duration*> kinds[] = {{"movement_seconds", &options.deadlines.movement},
+                                                         {"retreat_seconds", &options.deadlines.retreat},
+                                                         {"adjustment_seconds", &options.deadlines.adjustment}};
+      for (const auto& [key, target] : kinds) {
+        auto seconds = fields::integer(*deadlines, key, true, 1, kLongestDeadlineSeconds,
+                                       std::string("deadlines.") + key);
+        if (!seconds) return tl::unexpected(seconds.error());
+        *target = std::chrono::seconds(**seconds);
+      }
+    } else {
+      return tl::unexpected(fields::wrong_type("deadlines", "object"));
+    }
+  }
+
+  auto computers = fields::integer(body, "computer_players", false, 0, options.players);
+  if (!computers) return tl::unexpected(computers.error());
+  if (*computers) options.computer_players = static_cast<int>(**computers);
+
+  auto after = fields::integer(body, "civil_disorder_after", false, 1, 10);
+  if (!after) return tl::unexpected(after.error());
+  if (*after) options.civil_disorder_after = static_cast<int>(**after);
+
+  auto computer_cd = fields::boolean(body, "computer_takes_civil_disorder", false);
+  if (!computer_cd) return tl::unexpected(computer_cd.error());
+  if (*computer_cd) options.computer_takes_civil_disorder = **computer_cd;
+  return options;
+}
+
+json diplomacy_options_json(const DiplomacyOptions& options) {
+  json out = {{"name", options.name},
+              {"variant", options.variant},
+              {"rules", options.rules},
+              {"players", options.players},
+              {"press", press_rule_name(options.press)},
+              {"computer_players", options.computer_players},
+              {"civil_disorder_after", options.civil_disorder_after},
+              {"computer_takes_civil_disorder", options.computer_takes_civil_disorder}};
+  if (options.deadlines.live)
+    out["deadlines"] = "live";
+  else
+    out["deadlines"] = {
+        {"movement_seconds", std::chrono::duration_cast<std::chrono::seconds>(options.deadlines.movement).count()},
+        {"retreat_seconds", std::chrono::duration_cast<std::chrono::seconds>(options.deadlines.retreat).count()},
+        {"adjustment_seconds", std::chrono::duration_cast<std::chrono::seconds>(options.deadlines.adjustment).count()}};
+  return out;
+}
+
+}  // namespace stratagem::platform

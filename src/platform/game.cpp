@@ -1,0 +1,224 @@
+#include "stratagem/platform/game.h"
+
+#include "json_fields.h"
+
+namespace stratagem::platform {
+
+using nlohmann::json;
+
+namespace {
+
+GameError not_for_this_game() { return {ErrorCode::NotFound, Problem::BadValue, "action", "not one of this game's"}; }
+
+tl::expected<std::string, GameError> required_string(const json& body, const std::string& name) {
+  auto value = fields::string(body, name, true);
+  if (!value) return tl::unexpected(value.error());
+  return std::move(**value);
+}
+
+tl::expected<bool, GameError> required_bool(const json& body, const std::string& name) {
+  auto value = fields::boolean(body, name, true);
+  if (!value) return tl::unexpected(value.error());
+  return **value;
+}
+
+tl::expected<Effects, GameError> act_diplomacy(DiplomacyGame& game, const User& user, Action action, const json& body,
+                                               Language language, Instant now, std::string_view target) {
+  switch (action) {
+    case Action::Join: {
+      auto power = fields::string(body, "power", false);
+      if (!power) return tl::unexpected(power.error());
+      return game.join(user, std::move(*power), now);
+    }
+    case Action::PutOrders: {
+      auto phase = required_string(body, "phase");
+      if (!phase) return tl::unexpected(phase.error());
+      const auto orders = body.find("orders");
+      if (orders == body.end()) return tl::unexpected(fields::missing("orders"));
+      if (!orders->is_object()) return tl::unexpected(fields::wrong_type("orders", "object"));
+      OrdersByPower by_power;
+      for (const auto& [power, texts] : orders->items()) {
+        auto list = fields::strings(texts, "orders." + power);
+        if (!list) return tl::unexpected(list.error());
+        by_power.emplace_back(power, std::move(*list));
+      }
+      return game.submit_orders(user, *phase, by_power, language, now);
+    }
+    case Action::Ready: {
+      auto power = required_string(body, "power");
+      if (!power) return tl::unexpected(power.error());
+      auto ready = required_bool(body, "ready");
+      if (!ready) return tl::unexpected(ready.error());
+      return game.set_ready(user, *power, *ready, now);
+    }
+    case Action::SendMessage: {
+      auto from = required_string(body, "from");
+      if (!from) return tl::unexpected(from.error());
+      const auto to = body.find("to");
+      if (to == body.end()) return tl::unexpected(fields::missing("to"));
+      std::optional<std::vector<std::string>> recipients;
+      if (!to->is_string() || *to != "all") {
+        auto list = fields::strings(*to, "to");
+        if (!list) return tl::unexpected(list.error());
+        recipients = std::move(*list);
+      }
+      auto text = required_string(body, "text");
+      if (!text) return tl::unexpected(text.error());
+      return game.send_message(user, *from, std::move(recipients), std::move(*text), now);
+    }
+    case Action::VoteDraw: {
+      auto power = required_string(body, "power");
+      if (!power) return tl::unexpected(power.error());
+      auto draw = required_bool(body, "draw");
+      if (!draw) return tl::unexpected(draw.error());
+      return game.vote_draw(user, *power, *draw, now);
+    }
+    case Action::GiveUp:
+    case Action::TakeSeat:
+    case Action::SignTreaty:
+    case Action::PublishTreaty: {
+      auto power = required_string(body, "power");
+      if (!power) return tl::unexpected(power.error());
+      if (action == Action::GiveUp) return game.give_up(user, *power, now);
+      if (action == Action::TakeSeat) return game.take_seat(user, *power, now);
+      if (action == Action::SignTreaty) return game.sign_treaty(user, target, *power, now);
+      return game.publish_treaty(user, target, *power, now);
+    }
+    case Action::ProposeTreaty: {
+      auto from = required_string(body, "from");
+      if (!from) return tl::unexpected(from.error());
+      const auto parties = body.find("parties");
+      if (parties == body.end()) return tl::unexpected(fields::missing("parties"));
+      auto list = fields::strings(*parties, "parties");
+      if (!list) return tl::unexpected(list.error());
+      auto text = required_string(body, "text");
+      if (!text) return tl::unexpected(text.error());
+      return game.propose_treaty(user, *from, std::move(*list), std::move(*text), now);
+    }
+    case Action::Move:
+    case Action::Resign:
+    case Action::Draw:
+      break;
+  }
+  return tl::unexpected(not_for_this_game());
+}
+
+tl::expected<Effects, GameError> act_dragonchess(DragonchessGame& game, const User& user, Action action,
+                                                 const json& body, Instant now) {
+  switch (action) {
+    case Action::Join: return game.join(user, now);
+    case Action::Move: {
+      auto move = required_string(body, "move");
+      if (!move) return tl::unexpected(move.error());
+      return game.move(user, *move, now);
+    }
+    case Action::Resign: return game.resign(user, now);
+    case Action::Draw: {
+      // The contract's body is one of {"offer"}, {"accept"}, {"decline"}: read as a key
+      // (any value) or as {"action": "offer" | "accept" | "decline"}.
+      std::optional<std::string> what;
+      if (const auto it = body.find("action"); it != body.end()) {
+        if (!it->is_string()) return tl::unexpected(fields::wrong_type("action", "string"));
+        what = it->get<std::string>();
+      } else {
+        for (const char* key : {"offer", "accept", "decline"})
+          if (body.contains(key)) what = key;
+      }
+      if (!what) return tl::unexpected(fields::missing("action"));
+      if (*what == "offer") return game.draw(user, DrawAction::Offer, now);
+      if (*what == "accept") return game.draw(user, DrawAction::Accept, now);
+      if (*what == "decline") return game.draw(user, DrawAction::Decline, now);
+      return tl::unexpected(fields::bad_value("action", "offer | accept | decline"));
+    }
+    default: break;
+  }
+  return tl::unexpected(not_for_this_game());
+}
+
+}  // namespace
+
+tl::expected<Game, GameError> Game::create(std::string id, const json& body, const User& creator, Instant now,
+                                           std::uint64_t seed) {
+  if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
+  auto kind = fields::string(body, "game", true);
+  if (!kind) return tl::unexpected(kind.error());
+  if (**kind == "diplomacy") {
+    auto options = read_diplomacy_options(body);
+    if (!options) return tl::unexpected(options.error());
+    auto game = DiplomacyGame::create(std::move(id), std::move(*options), now, seed);
+    if (!game) return tl::unexpected(game.error());
+    return Game(std::move(*game));
+  }
+  if (**kind == "dragonchess") {
+    auto options = read_dragonchess_options(body);
+    if (!options) return tl::unexpected(options.error());
+    auto game = DragonchessGame::create(std::move(id), std::move(*options), creator, now, seed);
+    if (!game) return tl::unexpected(game.error());
+    return Game(std::move(*game));
+  }
+  return tl::unexpected(fields::bad_value("game", "diplomacy | dragonchess"));
+}
+
+tl::expected<Game, std::string> Game::from_json(const json& record) {
+  if (!record.is_object() || !record.contains("game")) return tl::unexpected(std::string("game record: no \"game\" field"));
+  if (record["game"] == "diplomacy") {
+    auto game = DiplomacyGame::from_json(record);
+    if (!game) return tl::unexpected(game.error());
+    return Game(std::move(*game));
+  }
+  if (record["game"] == "dragonchess") {
+    auto game = DragonchessGame::from_json(record);
+    if (!game) return tl::unexpected(game.error());
+    return Game(std::move(*game));
+  }
+  return tl::unexpected("game record: \"game\" is " + record["game"].dump());
+}
+
+json Game::to_json() const {
+  return std::visit([](const auto& game) { return game.to_json(); }, game_);
+}
+
+std::string_view Game::kind() const { return diplomacy() ? "diplomacy" : "dragonchess"; }
+
+const std::string& Game::id() const {
+  return std::visit([](const auto& game) -> const std::string& { return game.id(); }, game_);
+}
+
+const std::string& Game::name() const {
+  return std::visit([](const auto& game) -> const std::string& { return game.options().name; }, game_);
+}
+
+GameStatus Game::status() const {
+  return std::visit([](const auto& game) { return game.status(); }, game_);
+}
+
+tl::expected<Effects, GameError> Game::act(const User& user, Action action, const json& body, Language language,
+                                           Instant now, std::string_view target) {
+  if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
+  if (auto* game = diplomacy()) return act_diplomacy(*game, user, action, body, language, now, target);
+  return act_dragonchess(*dragonchess(), user, action, body, now);
+}
+
+std::optional<Instant> Game::next_deadline() const {
+  return std::visit([](const auto& game) { return game.next_deadline(); }, game_);
+}
+
+Effects Game::advance(Instant now) {
+  return std::visit([&](auto& game) { return game.advance(now); }, game_);
+}
+
+json Game::view_for(std::string_view user_id, Instant now) const {
+  if (const auto* game = diplomacy()) return game->view_for(user_id);
+  return dragonchess()->view_for(user_id, now);
+}
+
+json Game::messages_for(std::string_view user_id, const std::vector<Message>& all) const {
+  if (const auto* game = diplomacy()) return game->messages_for(user_id, all);
+  return json::array();
+}
+
+bool Game::can_see(const Audience& audience, std::string_view user_id) const {
+  return std::visit([&](const auto& game) { return game.can_see(audience, user_id); }, game_);
+}
+
+}  // namespace stratagem::platform
