@@ -10,6 +10,10 @@
 #include <mutex>
 #include <thread>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "test_database.h"
 
 namespace stratagem::storage {
@@ -380,6 +384,98 @@ TEST_P(StoreTest, UpdatesOfOneGameFromManyThreadsAllCount) {
   const StoredGame game = value_of(store_->load_game(id));
   EXPECT_EQ(game.record, std::to_string(kThreads * kEach));
   EXPECT_EQ(game.version, 1 + kThreads * kEach);
+}
+
+// Updates that fail half way among others that succeed, all at once: on SQLite they share
+// transactions (group commit), and each must still be undone alone.
+TEST_P(StoreTest, FailuresAmongConcurrentUpdatesUndoOnlyThemselves) {
+  const User alice = user("alice");
+  std::vector<GameId> games;
+  for (int i = 0; i < 4; ++i) games.push_back(game("g" + std::to_string(i)).id);
+  constexpr int kThreads = 8;
+  constexpr int kEach = 10;
+  std::atomic<int> succeeded{0};
+  std::atomic<int> failed{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kEach; ++i) {
+        const bool breaks = (t + i) % 2 == 1;
+        auto outcome = store_->update_game(games[(t + i) % games.size()], [&](const StoredGame& game) {
+          GameChange change = full_change({breaks ? UserId{424242} : alice.id});
+          change.record = std::to_string(std::stoi(game.record) + 1);
+          return std::optional<GameChange>(change);
+        });
+        if (outcome && outcome->written)
+          ++succeeded;
+        else if (!outcome && breaks)
+          ++failed;
+      }
+    });
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(succeeded, kThreads * kEach / 2);
+  EXPECT_EQ(failed, kThreads * kEach / 2);
+  int records = 0;
+  std::size_t phases = 0;
+  std::size_t messages = 0;
+  std::size_t events = 0;
+  for (GameId id : games) {
+    const StoredGame game = value_of(store_->load_game(id));
+    records += std::stoi(game.record);
+    EXPECT_EQ(game.version, 1 + std::stoi(game.record));
+    phases += value_of(store_->phases(id)).size();
+    messages += value_of(store_->messages(id)).size();
+    events += value_of(store_->events_after(id, 0, 1000)).size();
+  }
+  EXPECT_EQ(records, succeeded);
+  EXPECT_EQ(phases, static_cast<std::size_t>(succeeded));
+  EXPECT_EQ(messages, static_cast<std::size_t>(succeeded));
+  EXPECT_EQ(events, static_cast<std::size_t>(succeeded));
+}
+
+// A process killed (SIGKILL) right after update_game returned loses nothing it was told.
+TEST_P(StoreTest, WhatWasAcknowledgedSurvivesKill9) {
+  const GameId id = game("counter").id;
+  store_.reset();
+  int acknowledgements[2];
+  ASSERT_EQ(pipe(acknowledgements), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    close(acknowledgements[0]);
+    auto store = open_store(database_->url());
+    if (!store) _exit(2);
+    for (int i = 1;; ++i) {
+      auto outcome = (*store)->update_game(id, [&](const StoredGame& game) {
+        GameChange change;
+        change.record = std::to_string(i);
+        change.status = game.status;
+        change.phases = {std::to_string(i)};
+        return std::optional<GameChange>(change);
+      });
+      if (!outcome) _exit(3);
+      if (write(acknowledgements[1], &i, sizeof i) != sizeof i) _exit(4);
+    }
+  }
+  close(acknowledgements[1]);
+  int last = 0;
+  for (int received = 0; received < 30; ++received)
+    ASSERT_EQ(read(acknowledgements[0], &last, sizeof last), static_cast<ssize_t>(sizeof last));
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  // Acknowledgements the child wrote before it died are acknowledged too.
+  for (int next = 0; read(acknowledgements[0], &next, sizeof next) == sizeof next;) last = next;
+  close(acknowledgements[0]);
+  ASSERT_TRUE(WIFSIGNALED(status));
+
+  store_ = open();
+  const StoredGame game = value_of(store_->load_game(id));
+  EXPECT_GE(std::stoi(game.record), last);
+  // Whole updates or nothing: the record and its phases agree.
+  const auto phases = value_of(store_->phases(id));
+  EXPECT_EQ(phases.size(), static_cast<std::size_t>(std::stoi(game.record)));
+  EXPECT_EQ(game.version, 1 + std::stoi(game.record));
 }
 
 // Two stores, each with its own connections (two server processes as far as the database
