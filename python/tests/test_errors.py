@@ -1,0 +1,88 @@
+"""Bad input raises ValueError with the engine's message; nothing crashes."""
+
+import pytest
+
+from stratagem import diplomacy, dragonchess
+from stratagem.diplomacy import Game
+
+
+def test_orders_that_cannot_be_read_or_are_not_possible():
+    game = Game()
+    with pytest.raises(ValueError, match=r'^FRANCE: "A Xyz-Bur": unknown place "Xyz"'):
+        game.set_orders("FRANCE", ["A Xyz-Bur"])
+    with pytest.raises(ValueError, match=r'^FRANCE: "A Par-Mos": the unit cannot reach that province$'):
+        game.set_orders("FRANCE", ["A Par-Mos"])
+    with pytest.raises(ValueError, match=r'^FRANCE: "A MUN - BUR": the unit belongs to another power$'):
+        game.set_orders("FRANCE", ["A MUN - BUR"])
+    with pytest.raises(ValueError, match=r'^FRANCE: "A PAR B": this kind of order cannot be given in this phase'):
+        game.set_orders("FRANCE", ["A PAR B"])
+    with pytest.raises(ValueError, match="an order must be a string, got int"):
+        game.set_orders("FRANCE", [42])
+    # A failed call changes nothing.
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    with pytest.raises(ValueError):
+        game.set_orders("FRANCE", ["A MAR - SPA", "A Par-Mos"])
+    assert game.get_orders("FRANCE") == ["A PAR - BUR"]
+
+
+def test_unknown_names():
+    game = Game()
+    with pytest.raises(ValueError, match='"NARNIA"'):
+        game.get_units("NARNIA")
+    with pytest.raises(ValueError, match='"NARNIA"'):
+        game.set_orders("NARNIA", [])
+    with pytest.raises(ValueError, match=r'unknown rule profile "chess" \(the profiles are standard, datc\)'):
+        Game("chess")
+    with pytest.raises(ValueError, match="unknown map 'pure'"):
+        Game(map_name="pure")
+    with pytest.raises(ValueError, match="max_year: must be from 1901"):
+        Game(max_year=1800)
+
+
+def test_selfplay_arguments():
+    with pytest.raises(ValueError, match="games: must be at least 1, got 0"):
+        diplomacy.selfplay(0, 1)
+    with pytest.raises(ValueError, match="threads: must be at least 1, got 0"):
+        diplomacy.selfplay(1, 1, threads=0)
+    with pytest.raises(ValueError, match="seed: -1 is not a whole number"):
+        diplomacy.selfplay(1, -1)
+    with pytest.raises(ValueError, match="max_year: must be from 1901 to 9999, got 1900"):
+        diplomacy.selfplay(1, 1, max_year=1900)
+
+
+def test_saved_games_that_do_not_read():
+    with pytest.raises(ValueError, match="phases: a saved game needs a non-empty list"):
+        Game.from_saved_game_format({"phases": []})
+    saved = Game().to_saved_game_format()
+    saved["phases"][0]["state"]["units"]["FRANCE"] = ["A XYZ"]
+    with pytest.raises(ValueError, match=r'^phases\[0\]\.state\.units\.FRANCE\[0\]: "A XYZ" is not a unit'):
+        Game.from_saved_game_format(saved)
+    saved = Game().to_saved_game_format()
+    saved["phases"][0]["orders"]["FRANCE"] = ["A PAR - MOS"]
+    with pytest.raises(ValueError, match=r'^FRANCE: "A PAR - MOS": the unit cannot reach that province$'):
+        Game.from_saved_game_format(saved)
+    with pytest.raises(ValueError, match="must be an object"):
+        Game.from_saved_game_format([])
+
+
+def test_dragonchess_bad_input():
+    with pytest.raises(ValueError, match="^position: "):
+        dragonchess.Position("not a position")
+    with pytest.raises(ValueError, match=r"^rules: rule 'dragon-breath': value 'sideways' is not cross or below$"):
+        dragonchess.Position(rules={"dragon-breath": "sideways"})
+    with pytest.raises(ValueError, match="^rules: rule 'castling=yes': unknown rule 'castling'"):
+        dragonchess.Position(rules={"castling": True})
+    position = dragonchess.Position()
+    with pytest.raises(ValueError, match="^push 'W2e2-2e6': "):
+        position.push("W2e2-2e6")
+    with pytest.raises(ValueError, match="^pop: no move to take back$"):
+        position.pop()
+    with pytest.raises(ValueError, match="^perft: depth -1 is negative$"):
+        dragonchess.perft(position, -1)
+    with pytest.raises(ValueError, match="^perft: depth 31 is above the limit 30$"):
+        dragonchess.perft(position, 31)
+    with pytest.raises(ValueError, match="^bestmove: give depth or movetime_ms$"):
+        dragonchess.bestmove(position)
+    with pytest.raises(ValueError, match="^bestmove: depth 0 must be 1-64$"):
+        dragonchess.bestmove(position, depth=0)
+    assert position.text == dragonchess.Position().text
