@@ -86,7 +86,7 @@ TEST(PlayerLegality, EveryPlayerIsLegalInRandomPositions) {
   const Variant& variant = standard_variant();
   const RuleOptions rules = standard_rules();
   auto random = *make_player("random");
-  for (const char* spec : {"holdbot", "random", "dumbbot"}) {
+  for (const char* spec : {"holdbot", "random", "dumbbot", "search:1"}) {
     auto tested = *make_player(spec);
     LegalityCheck check;
     for (int game = 0; game < 20; ++game) {

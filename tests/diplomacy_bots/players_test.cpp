@@ -51,7 +51,7 @@ TEST(HoldBot, DisbandsInRetreatsWaivesBuildsAndRemovesOffCentreUnitsFirst) {
 
 TEST(Players, TheSameSeedGivesTheSameOrders) {
   const GameState start = GameState::initial(standard_variant());
-  for (const char* spec : {"random", "holdbot", "dumbbot"}) {
+  for (const char* spec : {"random", "holdbot", "dumbbot", "search:1", "search:2"}) {
     for (int i = 0; i < 7; ++i) {
       EXPECT_EQ(orders_of(spec, start, power_at(i), 42), orders_of(spec, start, power_at(i), 42)) << spec;
     }
@@ -67,6 +67,13 @@ TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
     auto player = make_player(spec);
     ASSERT_TRUE(player.has_value()) << spec;
     EXPECT_EQ((*player)->name(), spec);
+  }
+  EXPECT_EQ((*make_player("search:4"))->name(), "search:4");
+  EXPECT_EQ((*make_player("search"))->name(), "search:3");
+  for (const char* bad : {"search:0", "search:6", "search:", "search:2x"}) {
+    auto player = make_player(bad);
+    ASSERT_FALSE(player.has_value()) << bad;
+    EXPECT_NE(player.error().find("1 to 5"), std::string::npos) << player.error();
   }
   auto unknown = make_player("deepblue");
   ASSERT_FALSE(unknown.has_value());
