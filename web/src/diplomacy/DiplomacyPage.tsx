@@ -1,0 +1,392 @@
+// A Diplomacy game: the map with click-to-order, typed orders, the order list with each
+// order's status, ready, the countdown, results, history, press, live over SSE.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
+import { useT, phaseName, powerName, provinceName } from '../ui/i18n';
+import { Countdown } from '../ui/Countdown';
+import { useGameEvents } from '../game/events';
+import { MapView, type DrawnOrder } from './MapView';
+import { powerColours } from './colours';
+import { Press } from './Press';
+import * as board from './board';
+import type { Unit } from './board';
+
+type Mode =
+  | { kind: 'idle' }
+  | { kind: 'unit'; unit: Unit; targets: string[] }
+  | { kind: 'coast'; unit: Unit; options: string[]; make: (location: string) => string }
+  | { kind: 'support-unit'; unit: Unit }
+  | { kind: 'support-target'; unit: Unit; supported: Unit; targets: string[] }
+  | { kind: 'convoy-army'; unit: Unit }
+  | { kind: 'convoy-target'; unit: Unit; army: Unit; targets: string[] }
+  | { kind: 'build'; province: string; power: string };
+
+type Tab = 'orders' | 'press' | 'powers';
+
+export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User }) {
+  const { t } = useT();
+  const [view, setView] = useState(initial);
+  const [phases, setPhases] = useState<PhaseRecord[]>([]);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [drafts, setDrafts] = useState<Record<string, OrderEcho[]>>(initial.my_orders ?? {});
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const [historyIndex, setHistoryIndex] = useState<number | null>(null);
+  const [tab, setTab] = useState<Tab>('orders');
+  const [error, setError] = useState('');
+  const [typedPower, setTypedPower] = useState(initial.my_powers[0] ?? '');
+  const [seenMessages, setSeenMessages] = useState(() => Number(localStorage.getItem(`stratagem.seen.${initial.id}`) ?? 0));
+  const id = view.id;
+
+  const reloadView = async () => {
+    const next = (await api.game(id)) as DiplomacyView;
+    setView((previous) => {
+      if (previous.phase !== next.phase) {
+        setDrafts(next.my_orders ?? {});
+        setMode({ kind: 'idle' });
+        setHistoryIndex(null);
+      }
+      return next;
+    });
+    if (next.my_powers.length && !next.my_powers.includes(typedPower)) setTypedPower(next.my_powers[0]);
+  };
+  const reloadPhases = () => api.phases(id).then(setPhases).catch(() => undefined);
+  const reloadMessages = () => api.messages(id).then(setMessages).catch(() => undefined);
+  useEffect(() => { void reloadPhases(); void reloadMessages(); }, [id]);
+  const connected = useGameEvents(id, (kind) => {
+    if (kind === 'message') void reloadMessages();
+    else {
+      void reloadView();
+      if (kind === 'phase_processed' || kind === 'game_finished') void reloadPhases();
+    }
+  });
+
+  const phase = view.phase;
+  const kind = phase.slice(-1) as 'M' | 'R' | 'A';
+  const mine = new Set(view.my_powers);
+  const active = view.status === 'active';
+  const units = useMemo(() => board.unitsOf(view.units), [view.units]);
+  const dislodged = useMemo(() => Object.entries(view.retreats ?? {}).flatMap(([power, list]) =>
+    Object.keys(list).map((u) => board.parseUnit(u, power))), [view.retreats]);
+
+  // ---------------------------------------------------------------- orders
+  const save = async (power: string, list: OrderEcho[]) => {
+    setDrafts((d) => ({ ...d, [power]: list }));
+    try {
+      const kept = list.filter((o) => !o.error).map((o) => o.order ?? o.input);
+      const answer = await api.putOrders(id, phase, { [power]: kept });
+      const echoed = answer.orders[power] ?? [];
+      const refusedBefore = list.filter((o) => o.error);
+      setDrafts((d) => ({ ...d, [power]: [...echoed, ...refusedBefore.filter((r) => !echoed.some((e) => e.input === r.input))] }));
+      setError('');
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const addOrder = (power: string, text: string) => {
+    const unit = board.orderedUnit(text);
+    const list = (drafts[power] ?? []).filter((o) => board.orderedUnit(o.order ?? o.input) !== unit && !o.error);
+    setMode({ kind: 'idle' });
+    void save(power, [...list, { input: text, order: null }]);
+  };
+  const removeOrder = (power: string, entry: OrderEcho) => {
+    void save(power, (drafts[power] ?? []).filter((o) => o !== entry && !o.error));
+  };
+  const submitAll = () => { for (const power of view.my_powers) void save(power, (drafts[power] ?? []).filter((o) => !o.error)); };
+  const typed = (e: Event) => {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const input = form.elements.namedItem('order') as HTMLInputElement;
+    const text = input.value.trim();
+    if (!text || !typedPower) return;
+    input.value = '';
+    void save(typedPower, [...(drafts[typedPower] ?? []).filter((o) => !o.error), { input: text, order: null }]);
+  };
+  const allReady = view.my_powers.length > 0 && view.my_powers.every((p) => view.powers[p]?.ready);
+  const toggleReady = async () => {
+    try {
+      for (const power of view.my_powers) await api.ready(id, power, !allReady);
+      await reloadView();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  // ---------------------------------------------------------------- clicks
+  const canOrder = active && historyIndex === null && mine.size > 0;
+  const unitAt = (province: string) => units.find((u) => board.provinceOf(u.location) === province);
+  const startUnit = (unit: Unit) => {
+    if (kind === 'R') {
+      const options = view.retreats?.[unit.power]?.[board.unitText(unit)] ?? [];
+      setMode({ kind: 'unit', unit, targets: options });
+    } else {
+      setMode({ kind: 'unit', unit, targets: [...board.moveTargets(unit).map(board.provinceOf), ...board.convoyTargets(unit, units)] });
+    }
+  };
+  const onUnit = (unit: Unit) => {
+    if (!canOrder) return;
+    if (mode.kind === 'support-unit') {
+      if (unit === mode.unit) return;
+      const reach = [...board.moveTargets(unit).map(board.provinceOf), ...board.convoyTargets(unit, units), board.provinceOf(unit.location)];
+      const targets = reach.filter((p) => board.canSupportInto(mode.unit, p) || p === board.provinceOf(unit.location) && board.canSupportInto(mode.unit, p));
+      setMode({ kind: 'support-target', unit: mode.unit, supported: unit, targets });
+      return;
+    }
+    if (mode.kind === 'convoy-army') {
+      if (unit.type !== 'A') return;
+      setMode({ kind: 'convoy-target', unit: mode.unit, army: unit, targets: board.convoyTargets(unit, units) });
+      return;
+    }
+    if (mode.kind === 'support-target' || mode.kind === 'unit' || mode.kind === 'convoy-target') {
+      onProvince(board.provinceOf(unit.location));
+      return;
+    }
+    if (!mine.has(unit.power)) return;
+    if (kind === 'A') { addOrder(unit.power, board.disbandOrder(unit)); return; }
+    if (kind === 'R' && !dislodged.some((d) => d.location === unit.location && d.type === unit.type)) return;
+    startUnit(unit);
+  };
+  const onProvince = (province: string) => {
+    if (!canOrder) return;
+    switch (mode.kind) {
+      case 'idle': {
+        if (kind === 'A') {
+          const power = view.my_powers.find((p) => board.buildSites(p, view.centers, units).includes(province));
+          if (power) setMode({ kind: 'build', province, power });
+          return;
+        }
+        const unit = kind === 'R' ? dislodged.find((u) => board.provinceOf(u.location) === province) : unitAt(province);
+        if (unit) onUnit(unit);
+        return;
+      }
+      case 'unit': {
+        const { unit } = mode;
+        if (province === board.provinceOf(unit.location)) { if (kind === 'M') addOrder(unit.power, board.holdOrder(unit)); return; }
+        if (!mode.targets.includes(province)) return;
+        if (kind === 'R') { addOrder(unit.power, board.retreatOrder(unit, province)); return; }
+        const options = board.destinations(unit, province, units);
+        if (options.length > 1) setMode({ kind: 'coast', unit, options, make: (loc) => board.moveOrder(unit, loc) });
+        else if (options.length === 1) addOrder(unit.power, board.moveOrder(unit, options[0]));
+        return;
+      }
+      case 'support-target':
+        if (mode.targets.includes(province)) addOrder(mode.unit.power, board.supportOrder(mode.unit, mode.supported, province));
+        return;
+      case 'convoy-target':
+        if (mode.targets.includes(province)) addOrder(mode.unit.power, board.convoyOrder(mode.unit, mode.army, province));
+        return;
+      case 'support-unit': case 'convoy-army': {
+        const unit = unitAt(province);
+        if (unit) onUnit(unit);
+        return;
+      }
+      default:
+    }
+  };
+  const onLocation = (location: string) => {
+    if (mode.kind === 'coast' && mode.options.includes(location)) addOrder(mode.unit.power, mode.make(location));
+    else onProvince(board.provinceOf(location));
+  };
+  useEffect(() => {
+    const escape = (e: KeyboardEvent) => { if (e.key === 'Escape') setMode({ kind: 'idle' }); };
+    addEventListener('keydown', escape);
+    return () => removeEventListener('keydown', escape);
+  }, []);
+
+  const highlighted = new Set<string>('targets' in mode ? mode.targets : mode.kind === 'coast' ? mode.options : []);
+  const selected = 'unit' in mode ? board.unitText(mode.unit) : null;
+
+  // ---------------------------------------------------------------- what the map shows
+  const shown = historyIndex === null ? null : phases[historyIndex];
+  const lastPhase = phases.length ? phases[phases.length - 1] : null;
+  const resultsOf = (record: PhaseRecord): DrawnOrder[] => Object.entries(record.orders).flatMap(([power, list]) =>
+    list.filter((o) => o.order).map((o) => ({ order: o.order, power, result: o.result, reason: o.reason })));
+  const draftOrders: DrawnOrder[] = Object.entries(drafts).flatMap(([power, list]) =>
+    list.filter((o) => o.order).map((o) => ({ order: o.order!, power })));
+
+  const unread = messages.filter((m) => Number(m.id) > seenMessages).length;
+  const openTab = (next: Tab) => {
+    setTab(next);
+    if (next === 'press' && messages.length) {
+      const last = Math.max(...messages.map((m) => Number(m.id) || 0));
+      localStorage.setItem(`stratagem.seen.${id}`, String(last));
+      setSeenMessages(last);
+    }
+  };
+  useEffect(() => { if (tab === 'press') openTab('press'); }, [messages.length]);
+
+  const prompt = (() => {
+    if (!canOrder) return '';
+    switch (mode.kind) {
+      case 'unit': return t('game.pickTarget', { unit: `${t(mode.unit.type === 'A' ? 'game.army' : 'game.fleet')} ${provinceName(t, mode.unit.location)}` });
+      case 'coast': return t('game.chooseCoast');
+      case 'support-unit': return t('game.pickSupported');
+      case 'support-target': return t('game.pickSupportTarget');
+      case 'convoy-army': return t('game.pickConvoyed');
+      case 'convoy-target': return t('game.pickConvoyTarget');
+      case 'build': return t('game.build');
+      default: return kind === 'A' ? t('game.buildSites') : t('game.pickUnit');
+    }
+  })();
+
+  const seats = Object.values(view.powers);
+  const taken = seats.filter((s) => s.player || s.computer).length;
+  const join = async (power?: string) => {
+    try { await api.join(id, power); await reloadView(); } catch (e) { setError((e as Error).message); }
+  };
+
+  return (
+    <div class="diplomacy" data-my-powers={view.my_powers.join(' ')} data-phase={phase} data-status={view.status}>
+      <div class="game-head">
+        <h1>{initial.name || t('lobby.diplomacy')}</h1>
+        <span class="phase">{phaseName(t, phase)}</span>
+        {active && <Countdown deadline={view.deadline} />}
+        {view.my_powers.length ? <span>{t('game.youPlay', { powers: view.my_powers.map((p) => powerName(t, p)).join('、') })}</span> : <span class="muted">{t('game.observer')}</span>}
+        {view.winner && <strong>{t('game.winner', { power: powerName(t, view.winner) })}</strong>}
+        {view.status === 'finished' && !view.winner && <strong>{t('game.finished')}</strong>}
+        {!connected && <span class="error">{t('app.offline')}</span>}
+      </div>
+      {error && <p class="error" role="alert">{error}</p>}
+      {view.status === 'forming' && (
+        <section class="card forming">
+          <p>{t('game.forming', { taken, total: seats.length })}</p>
+          {!view.my_powers.length && (
+            <form class="row" onSubmit={(e) => { e.preventDefault(); const p = new FormData(e.currentTarget as HTMLFormElement).get('power') as string; void join(p || undefined); }}>
+              <label>{t('game.joinAs')}
+                <select name="power">
+                  <option value="">{t('game.anyPower')}</option>
+                  {Object.entries(view.powers).filter(([, s]) => !s.player && !s.computer).map(([p]) => <option key={p} value={p}>{powerName(t, p)}</option>)}
+                </select>
+              </label>
+              <button type="submit" class="primary" data-action="join-game">{t('lobby.join')}</button>
+            </form>
+          )}
+        </section>
+      )}
+      <div class="board-layout">
+        <div class="map-pane">
+          <div class="history-bar" role="group" aria-label={t('game.history')}>
+            <button type="button" data-action="history-previous" disabled={!phases.length || historyIndex === 0}
+              onClick={() => setHistoryIndex(historyIndex === null ? phases.length - 1 : Math.max(0, historyIndex - 1))}>◀ {t('game.previous')}</button>
+            <span class="history-phase">{shown ? phaseName(t, shown.phase) : t('game.current')}</span>
+            <button type="button" data-action="history-next" disabled={historyIndex === null}
+              onClick={() => setHistoryIndex(historyIndex === null || historyIndex + 1 >= phases.length ? null : historyIndex + 1)}>{t('game.next')} ▶</button>
+            {historyIndex !== null && <button type="button" data-action="history-now" onClick={() => setHistoryIndex(null)}>{t('game.current')}</button>}
+          </div>
+          <MapView
+            units={shown ? board.unitsOf(shown.units) : units}
+            centres={shown ? shown.centers : view.centers}
+            orders={shown ? resultsOf(shown) : draftOrders}
+            dislodged={shown ? [] : dislodged}
+            selected={selected}
+            highlighted={highlighted}
+            onUnit={canOrder ? onUnit : undefined}
+            onProvince={onProvince}
+            onLocation={onLocation}
+          />
+          {canOrder && (
+            <div class="prompt" aria-live="polite">
+              <span>{prompt}</span>
+              {mode.kind === 'unit' && kind === 'M' && (
+                <>
+                  <button type="button" data-action="hold" onClick={() => addOrder(mode.unit.power, board.holdOrder(mode.unit))}>{t('game.hold')}</button>
+                  <button type="button" data-action="support" onClick={() => setMode({ kind: 'support-unit', unit: mode.unit })}>{t('game.support')}</button>
+                  {mode.unit.type === 'F' && board.provinces.get(mode.unit.location)?.type === 'sea' &&
+                    <button type="button" data-action="convoy" onClick={() => setMode({ kind: 'convoy-army', unit: mode.unit })}>{t('game.convoy')}</button>}
+                </>
+              )}
+              {mode.kind === 'unit' && kind === 'R' && <button type="button" data-action="disband" onClick={() => addOrder(mode.unit.power, board.disbandOrder(mode.unit))}>{t('game.disband')}</button>}
+              {mode.kind === 'coast' && mode.options.map((loc) => <button type="button" key={loc} data-location-choice={loc} onClick={() => addOrder(mode.unit.power, mode.make(loc))}>{provinceName(t, loc)}</button>)}
+              {mode.kind === 'build' && (['A', 'F'] as const).flatMap((type) => board.buildLocations(type, mode.province).map((loc) => (
+                <button type="button" key={`${type}${loc}`} data-action="build" onClick={() => addOrder(mode.power, board.buildOrder(type, loc))}>
+                  {t(type === 'A' ? 'game.army' : 'game.fleet')} {provinceName(t, loc)}
+                </button>
+              )))}
+              {mode.kind !== 'idle' && <button type="button" data-action="cancel" onClick={() => setMode({ kind: 'idle' })}>{t('game.cancel')}</button>}
+            </div>
+          )}
+        </div>
+        <aside class="side">
+          <div class="tabs" role="tablist">
+            {(['orders', 'press', 'powers'] as const).map((name) => (
+              <button type="button" role="tab" aria-selected={tab === name} class={tab === name ? 'active' : ''} data-tab={name} onClick={() => openTab(name)}>
+                {t(name === 'orders' ? 'game.orders' : name === 'press' ? 'game.press' : 'game.powers')}
+                {name === 'press' && unread > 0 && <span class="badge" aria-label={t('game.unread', { count: unread })}>{unread}</span>}
+              </button>
+            ))}
+          </div>
+          {tab === 'orders' && (
+            <div role="tabpanel">
+              {view.my_powers.map((power) => (
+                <section key={power} class="orders" data-power-orders={power}>
+                  <h3 style={{ color: powerColours[power] }}>{powerName(t, power)}</h3>
+                  {(drafts[power] ?? []).length === 0 ? <p class="muted">{t('game.noOrders')}</p> : (
+                    <ul class="order-list">
+                      {(drafts[power] ?? []).map((o) => (
+                        <li key={o.input + (o.order ?? '')} data-order={o.order ?? undefined} data-order-input={o.input} class={o.error ? 'refused' : o.order ? 'stored' : 'pending'}>
+                          <span class="order-text">{o.order ?? o.input}</span>
+                          <span class="status">{o.error ? t('game.refused') : o.order ? t('game.stored') : t('game.pending')}</span>
+                          {o.error && <span class="reason">{o.error}</span>}
+                          {canOrder && <button type="button" class="link" aria-label={`${t('game.remove')} ${o.order ?? o.input}`} onClick={() => removeOrder(power, o)}>✕</button>}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              ))}
+              {canOrder && (
+                <>
+                  <form class="typed row" onSubmit={typed}>
+                    {view.my_powers.length > 1 && (
+                      <select name="order_power" aria-label={t('game.powers')} value={typedPower} onChange={(e) => setTypedPower((e.target as HTMLSelectElement).value)}>
+                        {view.my_powers.map((p) => <option key={p} value={p}>{powerName(t, p)}</option>)}
+                      </select>
+                    )}
+                    <input name="order" aria-label={t('game.typeOrder')} placeholder={t('game.typeOrder')} autocomplete="off" />
+                    <button type="submit" data-action="add-order">{t('game.add')}</button>
+                  </form>
+                  <div class="row">
+                    <button type="button" data-action="submit-orders" onClick={submitAll}>{t('game.submit')}</button>
+                    <button type="button" class={allReady ? 'done' : 'primary'} data-action="ready" aria-pressed={allReady} onClick={toggleReady}>
+                      {allReady ? t('game.readyDone') : t('game.ready')}
+                    </button>
+                  </div>
+                </>
+              )}
+              {lastPhase && (
+                <section class="results" aria-label={t('game.results', { phase: phaseName(t, lastPhase.phase) })}>
+                  <h3>{t('game.results', { phase: phaseName(t, (shown ?? lastPhase).phase) })}</h3>
+                  <ul class="order-list">
+                    {Object.entries((shown ?? lastPhase).orders).flatMap(([power, list]) => list.map((o) => (
+                      <li key={`${power}${o.order}`} data-order={o.order} data-result={o.result} data-power={power} class={`result-${o.result}`}>
+                        <span class="dot" style={{ background: powerColours[power] }} />
+                        <span class="order-text">{o.order}</span>
+                        <span class="status">{t(`game.result_${o.result}`)}</span>
+                        {o.reason && <details class="reason"><summary aria-label={o.reason}>?</summary>{o.reason}</details>}
+                      </li>
+                    )))}
+                  </ul>
+                </section>
+              )}
+            </div>
+          )}
+          {tab === 'press' && <Press id={id} view={view} messages={messages} onSent={reloadMessages} />}
+          {tab === 'powers' && (
+            <table class="powers" role="tabpanel">
+              <thead><tr><th>{t('game.powers')}</th><th>{t('game.player')}</th><th>{t('game.centres')}</th><th /></tr></thead>
+              <tbody>
+                {Object.entries(view.powers).map(([power, s]) => (
+                  <tr key={power} data-power-row={power}>
+                    <td><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</td>
+                    <td>{s.computer ? t('game.computer') : s.player ?? '—'}</td>
+                    <td>{view.centers[power]?.length ?? 0}</td>
+                    <td class="muted">{[s.status !== 'playing' ? t(`game.${s.status}`) : '', s.ready ? t('game.readyFlag') : '', s.orders_given ? t('game.ordersGiven') : ''].filter(Boolean).join(' · ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+// A Dragonchess game: the three 12×8 boards (side by side, stacked on small screens),
+// click a piece to see its legal moves (data-target), click a target to move; frozen
+// pieces, the last move, the move list, clocks, check and the end of the game.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, type DragonchessView, type User } from '../api';
+import { useT } from '../ui/i18n';
+import { formatDuration } from '../ui/Countdown';
+import { useGameEvents } from '../game/events';
+import { files, isFrozen, parseMove, parsePosition, sideOf, type Board } from './position';
+import { PieceGlyph } from './pieces';
+
+const boards: { n: Board; key: 'dc.sky' | 'dc.ground' | 'dc.underworld' }[] = [
+  { n: 1, key: 'dc.sky' }, { n: 2, key: 'dc.ground' }, { n: 3, key: 'dc.underworld' },
+];
+const size = 20;
+
+export function DragonchessPage({ initial }: { initial: DragonchessView; user: User }) {
+  const { t } = useT();
+  const [view, setView] = useState(initial);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(Date.now());
+  const [loadedAt, setLoadedAt] = useState(Date.now());
+  const id = view.id;
+
+  const reload = async () => {
+    setView((await api.game(id)) as DragonchessView);
+    setLoadedAt(Date.now());
+  };
+  const connected = useGameEvents(id, () => { void reload(); });
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const pieces = useMemo(() => parsePosition(view.position), [view.position]);
+  const legal = useMemo(() => view.legal_moves.map(parseMove).filter((m) => m !== null), [view.legal_moves]);
+  const myTurn = view.status === 'active' && view.my_side === view.side_to_move;
+  const targets = selected ? legal.filter((m) => m.from === selected) : [];
+  const last = view.moves.length ? parseMove(view.moves[view.moves.length - 1]) : null;
+  const sideName = (side: string) => t(side === 'gold' ? 'lobby.gold' : 'lobby.scarlet');
+
+  const play = async (move: string) => {
+    setBusy(true);
+    try {
+      setView(await api.move(id, move));
+      setLoadedAt(Date.now());
+      setSelected(null);
+      setError('');
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const clickSquare = (square: string) => {
+    if (!myTurn || busy) return;
+    const move = targets.find((m) => m.to === square);
+    if (move) { void play(move.text); return; }
+    const piece = pieces.get(square);
+    setSelected(piece && sideOf(piece) === view.my_side && legal.some((m) => m.from === square) ? square : null);
+  };
+
+  const clock = (side: 'gold' | 'scarlet') => {
+    if (!view.clocks) return null;
+    const running = view.status === 'active' && view.side_to_move === side;
+    const left = view.clocks[side] * 1000 - (running ? now - loadedAt : 0);
+    return <span class={`clock${running ? ' running' : ''}`} data-clock={side}>{sideName(side)} {formatDuration(left)}</span>;
+  };
+
+  const resultText = view.result
+    ? view.result.winner ? t('dc.result', { winner: sideName(view.result.winner), reason: view.result.reason }) : t('dc.draw', { reason: view.result.reason })
+    : null;
+
+  const act = async (action: () => Promise<unknown>) => {
+    try { await action(); await reload(); } catch (e) { setError((e as Error).message); }
+  };
+
+  return (
+    <div class="dragonchess" data-status={view.status} data-side-to-move={view.side_to_move} data-my-side={view.my_side ?? ''}>
+      <div class="game-head">
+        <h1>{view.name || t('lobby.dragonchess')}</h1>
+        {view.my_side && <span>{t('dc.youAre', { side: sideName(view.my_side) })}</span>}
+        {view.status === 'active' && <strong class={myTurn ? 'turn' : ''}>{t('dc.toMove', { side: sideName(view.side_to_move) })}</strong>}
+        {view.check && <strong class="check" role="status">{t('dc.check')}</strong>}
+        {resultText && <strong class="result" role="status" data-result-text>{resultText}</strong>}
+        {clock('gold')}{clock('scarlet')}
+        {!connected && <span class="error">{t('app.offline')}</span>}
+      </div>
+      {error && <p class="error" role="alert">{error}</p>}
+      <p class="muted prompt">{myTurn ? t('dc.selectPiece') : ''}</p>
+      <div class="dc-boards">
+        {boards.map(({ n, key }) => (
+          <figure class="dc-board" key={n}>
+            <figcaption>{t(key)}</figcaption>
+            <svg viewBox={`-12 -2 ${12 * size + 14} ${8 * size + 14}`} role="grid" aria-label={t('dc.board', { board: t(key) })}>
+              {Array.from({ length: 8 }, (_, r) => 8 - r).map((rank) => (
+                <g role="row" key={rank}>
+                  <text x={-6} y={(8 - rank) * size + 14} class="coord">{rank}</text>
+                  {[...files].map((file, f) => {
+                    const square = `${n}${file}${rank}`;
+                    const piece = pieces.get(square);
+                    const target = targets.find((m) => m.to === square);
+                    const frozen = isFrozen(pieces, square);
+                    const lastMove = last && (last.from === square || last.to === square);
+                    const label = `${square}${piece ? ` ${sideName(sideOf(piece))} ${t(`dc.piece_${piece.toUpperCase()}`)}` : ''}${frozen ? ` (${t('dc.frozen')})` : ''}`;
+                    return (
+                      <g key={square} role="gridcell" aria-label={label} tabIndex={piece || target ? 0 : -1}
+                        data-square={square} data-piece={piece} data-target={target ? target.kind : undefined}
+                        data-last-move={lastMove ? 'true' : undefined} data-frozen={frozen ? 'true' : undefined}
+                        class={`square ${(f + rank) % 2 ? 'light' : 'dark'} board${n}${selected === square ? ' selected' : ''}`}
+                        transform={`translate(${f * size},${(8 - rank) * size})`}
+                        onClick={() => clickSquare(square)}
+                        onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); clickSquare(square); } }}>
+                        <rect width={size} height={size} />
+                        {lastMove && <rect width={size} height={size} class="last" />}
+                        {piece && <g transform={`translate(${size / 2},${size / 2})`}><PieceGlyph letter={piece} frozen={frozen} /></g>}
+                        {target && <circle cx={size / 2} cy={size / 2} r={target.kind === '-' ? 3 : 9} class={`target ${target.kind === '-' ? 'move' : 'capture'}`} />}
+                      </g>
+                    );
+                  })}
+                </g>
+              ))}
+              {[...files].map((file, f) => <text key={file} x={f * size + size / 2} y={8 * size + 10} class="coord">{file}</text>)}
+            </svg>
+          </figure>
+        ))}
+      </div>
+      <div class="dc-side">
+        <section class="card">
+          <h3>{t('dc.moves')}</h3>
+          <ol class="moves">
+            {view.moves.map((m, i) => <li key={i} data-move={m} class={i === view.moves.length - 1 ? 'last' : ''}>{m}</li>)}
+          </ol>
+        </section>
+        {view.status === 'active' && view.my_side && (
+          <div class="row">
+            <button type="button" data-action="resign" onClick={() => act(() => api.resign(id))}>{t('dc.resign')}</button>
+            {view.draw_offer && view.draw_offer !== view.my_side ? (
+              <>
+                <button type="button" data-action="accept-draw" onClick={() => act(() => api.draw(id, 'accept'))}>{t('dc.acceptDraw')}</button>
+                <button type="button" data-action="decline-draw" onClick={() => act(() => api.draw(id, 'decline'))}>{t('dc.declineDraw')}</button>
+              </>
+            ) : (
+              <button type="button" data-action="offer-draw" disabled={view.draw_offer === view.my_side} onClick={() => act(() => api.draw(id, 'offer'))}>{t('dc.offerDraw')}</button>
+            )}
+          </div>
+        )}
+        {view.status === 'forming' && !view.my_side && (
+          <button type="button" class="primary" data-action="join-game" onClick={() => act(() => api.join(id))}>{t('lobby.join')}</button>
+        )}
+      </div>
+    </div>
+  );
+}

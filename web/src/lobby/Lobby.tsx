@@ -1,0 +1,97 @@
+// The lobby: games still forming that the user can join, the user's own games (whose
+// turn it is and the next deadline), and the create form.
+import { useEffect, useState } from 'preact/hooks';
+import { api, type GameSummary, type GameView, type User } from '../api';
+import { navigate } from '../ui/navigate';
+import { useT, phaseName } from '../ui/i18n';
+import { Countdown } from '../ui/Countdown';
+import { CreateGameForm } from './CreateGameForm';
+
+function isMine(view: GameView | undefined, user: User) {
+  if (!view) return false;
+  if (view.game === 'diplomacy') return view.my_powers.length > 0;
+  return Boolean(view.my_side) || Object.values(view.players ?? {}).includes(user.name);
+}
+
+function myTurn(view: GameView | undefined) {
+  if (!view || view.status !== 'active') return false;
+  if (view.game === 'diplomacy') return view.my_powers.some((p) => !view.powers[p]?.ready && view.powers[p]?.status !== 'eliminated');
+  return view.my_side === view.side_to_move;
+}
+
+export function Lobby({ user }: { user: User }) {
+  const { t } = useT();
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [views, setViews] = useState<Record<string, GameView>>({});
+  const [error, setError] = useState('');
+
+  const load = async () => {
+    try {
+      const list = await api.games();
+      setGames(list);
+      const details = await Promise.all(list.slice(0, 30).map((g) => api.game(g.id).catch(() => null)));
+      setViews(Object.fromEntries(details.filter((v): v is GameView => v !== null).map((v) => [v.id, v])));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  useEffect(() => { void load(); }, []);
+
+  const join = async (id: string) => {
+    try {
+      await api.join(id);
+      navigate(`/games/${id}`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const mine = (games ?? []).filter((g) => isMine(views[g.id], user));
+  const open = (games ?? []).filter((g) => g.status === 'forming' && !isMine(views[g.id], user));
+
+  return (
+    <div class="lobby">
+      {error && <p class="error" role="alert">{error}</p>}
+      <section class="card" aria-labelledby="my-games">
+        <h2 id="my-games">{t('lobby.myGames')}</h2>
+        {games === null ? <p class="muted">{t('app.loading')}</p> : mine.length === 0 ? <p class="muted">{t('lobby.noGames')}</p> : (
+          <ul class="games">
+            {mine.map((g) => {
+              const view = views[g.id];
+              return (
+                <li key={g.id} data-game-id={g.id}>
+                  <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
+                  <span class="tag">{t(`lobby.${g.game}`)}</span>
+                  <span class="muted">{t(`lobby.status_${g.status}`)}</span>
+                  {view?.game === 'diplomacy' && view.status === 'active' && <span>{phaseName(t, view.phase)}</span>}
+                  {myTurn(view) ? <strong class="turn">{t('lobby.yourTurn')}</strong> : view?.status === 'active' && <span class="muted">{t('lobby.waiting')}</span>}
+                  {view?.game === 'diplomacy' && view.deadline && <span>{t('lobby.deadline')}: <Countdown deadline={view.deadline} /></span>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <section class="card" aria-labelledby="open-games">
+        <h2 id="open-games">{t('lobby.openGames')}</h2>
+        {games === null ? <p class="muted">{t('app.loading')}</p> : open.length === 0 ? <p class="muted">{t('lobby.noGames')}</p> : (
+          <ul class="games">
+            {open.map((g) => {
+              const view = views[g.id];
+              const seats = view?.game === 'diplomacy' ? Object.values(view.powers) : null;
+              return (
+                <li key={g.id} data-game-id={g.id}>
+                  <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
+                  <span class="tag">{t(`lobby.${g.game}`)}</span>
+                  {seats && <span class="muted">{t('lobby.seats', { taken: seats.filter((s) => s.player || s.computer).length, total: seats.length })}</span>}
+                  <button type="button" data-action="join-game" aria-label={`${t('lobby.join')}: ${g.name || g.id}`} onClick={() => join(g.id)}>{t('lobby.join')}</button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <CreateGameForm onCreated={(id) => navigate(`/games/${id}`)} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// Components read strings through useT(); the App provides the language, so changing it
+// re-renders every text at once without a reload.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { TFunction } from 'i18next';
+import { i18n, type Language } from '../i18n';
+
+export interface Translation { lang: Language; t: TFunction }
+export const TranslationContext = createContext<Translation>({ lang: 'en', t: i18n.t.bind(i18n) });
+export const useT = () => useContext(TranslationContext);
+
+/** "S1901M" in words: "Spring 1901 movement", "1901年春季行動", ... */
+export function phaseName(t: TFunction, phase: string) {
+  const m = /^([SFW])(\d+)([MRA])$/.exec(phase);
+  if (!m) return phase;
+  return t('game.phaseName', { season: t(`game.season_${m[1]}`), year: m[2], kind: t(`game.kind_${m[3]}`) });
+}
+
+export const powerName = (t: TFunction, power: string) => t(`power.${power}`, { ns: 'names' });
+export const provinceName = (t: TFunction, code: string) => {
+  const [province, coast] = code.split('/');
+  return coast ? t(`coast.${province}_${coast}`, { ns: 'names' }) : t(`province.${province}`, { ns: 'names' });
+};

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// Preact's JSX runtime through the compiler Vite ships (no plugin needed).
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: { target: 'es2022', chunkSizeWarningLimit: 600 },
+  server: { proxy: { '/api': process.env.STRATAGEM_API ?? 'http://127.0.0.1:8080' } },
+  test: { include: ['test/**/*.test.ts'], environment: 'node' },
+});
