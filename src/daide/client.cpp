@@ -434,10 +434,12 @@ void Client::on_missing(const Nodes& items) {
     return;
   }
   std::vector<TokenList> orders;
-  if (!items[0].is_list) {
+  const bool counts_adjustments = items.size() == 1 && items[0].is_list && !items[0].items.empty() &&
+                                  !items[0].items[0].is_list && is_integer(items[0].items[0].token);
+  if (counts_adjustments) {
     std::size_t at = 0;
-    const auto count = number_at(items, at);
-    if (!count) return report(Event::Kind::Warning, "MIS with something that is neither units nor a number: MIS " + text(flatten(items)));
+    const auto count = number_at(items[0].items, at);
+    if (!count) return report(Event::Kind::Warning, "MIS with a number that does not read: MIS " + text(flatten(items)));
     const Token power = *names_.power_token(*power_);
     for (long k = 0; k < -*count && k < 64; ++k) orders.push_back(bracketed(TokenList{power, tokens::WVE}));
     if (*count > 0) {
