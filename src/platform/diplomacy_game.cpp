@@ -583,7 +583,7 @@ tl::expected<Effects, GameError> DiplomacyGame::vote_draw(const User& user, std:
   return effects;
 }
 
-tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::string_view power_name, Instant) {
+tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::string_view power_name, Instant now) {
   auto power = Impl::own_power(*this, user, power_name);
   if (!power) return tl::unexpected(power.error());
   Seat& seat = seats_[index(*power)];
@@ -595,6 +595,8 @@ tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::s
   if (seat.status == PowerStatus::Playing) seat.status = PowerStatus::CivilDisorder;
   effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
   effects.response = Impl::player_status_payload(*this, *power);
+  // The phase no longer waits for this power: the others may all be ready.
+  Impl::process_if_everyone_ready(*this, now, effects);
   return effects;
 }
 

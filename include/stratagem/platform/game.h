@@ -6,9 +6,12 @@
 //
 // Typical use by the server, inside Store::update_game(id, fn):
 //   auto game = Game::from_json(record);                    // the stored record
+//   Effects due = game->advance(now);                       // what fell due first (a flag fall,
+//                                                           // a deadline the scheduler has not reached)
 //   auto effects = game->act(user, Action::PutOrders, body, language, now);
-//   if (!effects) -> error status for effects.error().code, message(effects.error(), language)
-//   else store game->to_json(), effects->messages, effects->phases, effects->events;
+//   if (!effects) -> store `due` if due.changed; error status for effects.error().code,
+//                    message(effects.error(), language)
+//   else due.append(*effects): store game->to_json(), due.messages, due.phases, due.events;
 //        answer effects->response; keep game->next_deadline() in the games table.
 // The scheduler calls advance(now) for games whose next_deadline() has passed, and after
 // every action looks at computer_turns() / dragonchess computer_turn().
