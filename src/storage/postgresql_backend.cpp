@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <chrono>
@@ -24,7 +25,14 @@ class PostgresqlSession final : public SqlSession {
   void commit() override {
     guarded([&] {
       auto transaction = std::move(transaction_);
-      transaction->commit();
+      try {
+        transaction->commit();
+      } catch (const pqxx::broken_connection& exception) {
+        // Not `unavailable`: the store would run the call again, and it may have committed.
+        healthy_ = false;
+        throw SqlFailure(StoreErrorCode::failed,
+                         fmt::format("connection lost during COMMIT, outcome unknown: {}", exception.what()));
+      }
     });
   }
 
@@ -124,8 +132,10 @@ class PostgresqlSession final : public SqlSession {
 
 class EventReceiver final : public pqxx::notification_receiver {
  public:
-  EventReceiver(pqxx::connection_base& connection, const std::string& channel, EventHub& hub)
-      : pqxx::notification_receiver(connection, channel), hub_(hub) {}
+  // `newest` is the newest event id heard of, kept across reconnections.
+  EventReceiver(pqxx::connection_base& connection, const std::string& channel, EventHub& hub,
+                EventId& newest)
+      : pqxx::notification_receiver(connection, channel), hub_(hub), newest_(newest) {}
 
   // Payload "GAME:LAST"; anything else is not ours and is ignored.
   void operator()(const std::string& payload, int) override {
@@ -136,12 +146,27 @@ class EventReceiver final : public pqxx::notification_receiver {
     if (game_error != std::errc{} || colon == end || *colon != ':') return;
     auto [tail, last_error] = std::from_chars(colon + 1, end, last);
     if (last_error != std::errc{} || tail != end) return;
+    newest_ = std::max(newest_, last);
     hub_.publish(game, last);
   }
 
  private:
   EventHub& hub_;
+  EventId& newest_;
 };
+
+// After a reconnection (with LISTEN already in place again): the games that received
+// events while nobody listened, as far as ids newer than `newest` tell.
+void catch_up(pqxx::connection_base& connection, EventHub& hub, EventId& newest) {
+  pqxx::read_transaction transaction(connection);
+  const pqxx::result result = transaction.exec_params(
+      "SELECT game_id, MAX(id) FROM events WHERE id > $1 GROUP BY game_id", newest);
+  for (const auto& row : result) {
+    const EventId last = row[1].as<EventId>();
+    newest = std::max(newest, last);
+    hub.publish(row[0].as<GameId>(), last);
+  }
+}
 
 }  // namespace
 
@@ -177,11 +202,13 @@ void PostgresqlBackend::listen(EventHub& hub) {
     connection = std::make_unique<pqxx::connection>(url_);
     {
       pqxx::read_transaction transaction(*connection);
+      const pqxx::row row =
+          transaction.exec1("SELECT current_schema(), (SELECT COALESCE(MAX(id), 0) FROM events)");
       // A channel name is an identifier: at most 63 bytes.
-      channel_ = ("stratagem_events_" + transaction.exec1("SELECT current_schema()")[0].as<std::string>())
-                     .substr(0, 63);
+      channel_ = ("stratagem_events_" + row[0].as<std::string>()).substr(0, 63);
+      newest_heard_ = row[1].as<EventId>();
     }
-    receiver = std::make_unique<EventReceiver>(*connection, channel_, hub);
+    receiver = std::make_unique<EventReceiver>(*connection, channel_, hub, newest_heard_);
   } catch (const std::exception& exception) {
     throw SqlFailure(StoreErrorCode::unavailable,
                      fmt::format("cannot LISTEN on PostgreSQL: {}", exception.what()));
@@ -192,7 +219,8 @@ void PostgresqlBackend::listen(EventHub& hub) {
       try {
         if (!connection) {
           connection = std::make_unique<pqxx::connection>(url_);
-          receiver = std::make_unique<EventReceiver>(*connection, channel_, hub);
+          receiver = std::make_unique<EventReceiver>(*connection, channel_, hub, newest_heard_);
+          catch_up(*connection, hub, newest_heard_);
         }
         // Wakes at least every 200 ms to see whether the store is closing.
         connection->await_notification(0, 200'000);

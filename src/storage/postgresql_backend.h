@@ -34,12 +34,15 @@ class PostgresqlBackend final : public SqlBackend {
   void lock_for_migration(SqlSession& session) override;
   bool announce(SqlSession& session, GameId game, EventId last) override;
   // Connects and LISTENs before returning (throws SqlFailure), then serves notifications
-  // on a thread; after a lost connection it reconnects every second.
+  // on a thread. After a lost connection it reconnects every second and then reports the
+  // games whose events have ids above the newest it had heard of (an event whose id was
+  // drawn before that but committed during the outage is reported with the game's next).
   void listen(EventHub& hub) override;
 
  private:
   std::string url_;
   std::string channel_;  // set by listen(), before any update
+  EventId newest_heard_ = 0;  // the listener thread's
   std::atomic<bool> stopping_{false};
   std::thread listener_;
 };

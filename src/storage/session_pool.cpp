@@ -31,6 +31,16 @@ SessionPool::Lease SessionPool::acquire() {
   }
 }
 
+void SessionPool::discard_idle() {
+  std::vector<std::unique_ptr<SqlSession>> closing;
+  {
+    std::lock_guard lock(mutex_);
+    open_ -= idle_.size();
+    closing.swap(idle_);
+  }
+  returned_.notify_all();
+}
+
 void SessionPool::give_back(std::unique_ptr<SqlSession> session) {
   {
     std::lock_guard lock(mutex_);

@@ -39,6 +39,9 @@ class SessionPool {
 
   // Throws SqlFailure when a new connection cannot be opened.
   Lease acquire();
+  // Closes the idle connections: after one was found lost, the others most likely are
+  // too (the database restarted), and the next acquire() should not meet them one by one.
+  void discard_idle();
 
  private:
   void give_back(std::unique_ptr<SqlSession> session);

@@ -176,18 +176,29 @@ StoreResult<std::unique_ptr<Store>> SqlStore::open(std::unique_ptr<SqlBackend> b
   return std::unique_ptr<Store>(std::move(store));
 }
 
+// A connection found lost (the database restarted, a proxy closed it) is replaced and the
+// call made once more: nothing was committed on it, since a connection lost during COMMIT
+// is reported as `failed` (outcome unknown), not `unavailable`.
+constexpr int kAttempts = 2;
+
 template <typename T, typename Body>
 StoreResult<T> SqlStore::run(const std::string& operation, Body&& body) {
-  try {
-    auto session = pool_.acquire();
-    if constexpr (std::is_void_v<T>) {
-      body(*session);
-      return {};
-    } else {
-      return body(*session);
+  for (int attempt = 1;; ++attempt) {
+    try {
+      auto session = pool_.acquire();
+      if constexpr (std::is_void_v<T>) {
+        body(*session);
+        return {};
+      } else {
+        return body(*session);
+      }
+    } catch (const SqlFailure& failure) {
+      if (failure.code() == StoreErrorCode::unavailable && attempt < kAttempts) {
+        pool_.discard_idle();
+        continue;
+      }
+      return tl::unexpected(error(failure.code(), operation, failure.what()));
     }
-  } catch (const SqlFailure& failure) {
-    return tl::unexpected(error(failure.code(), operation, failure.what()));
   }
 }
 
@@ -199,18 +210,24 @@ StoreResult<T> SqlStore::write(const std::string& operation,
     result = work(session);
     return result->has_value();
   };
-  try {
-    if (committer_) {
-      committer_->run(job);
-    } else {
-      auto session = pool_.acquire();
-      Transaction transaction(*session, Transaction::Mode::write);
-      if (job(*session)) transaction.commit();
+  for (int attempt = 1;; ++attempt) {
+    try {
+      if (committer_) {
+        committer_->run(job);
+      } else {
+        auto session = pool_.acquire();
+        Transaction transaction(*session, Transaction::Mode::write);
+        if (job(*session)) transaction.commit();
+      }
+      return std::move(*result);
+    } catch (const SqlFailure& failure) {
+      if (failure.code() == StoreErrorCode::unavailable && attempt < kAttempts) {
+        pool_.discard_idle();
+        continue;
+      }
+      return tl::unexpected(error(failure.code(), operation, failure.what()));
     }
-  } catch (const SqlFailure& failure) {
-    return tl::unexpected(error(failure.code(), operation, failure.what()));
   }
-  return std::move(*result);
 }
 
 // --- Users and sessions ------------------------------------------------------------------

@@ -642,6 +642,28 @@ TEST_P(PostgresqlStoreTest, AnUpdateThatWritesNothingWakesNobody) {
   EXPECT_EQ(calls, 1);
 }
 
+TEST_P(PostgresqlStoreTest, LostConnectionsAreReplaced) {
+  const GameId id = game("g").id;
+  // Every pooled connection open, so that each call below could meet a dead one.
+  std::vector<std::thread> readers;
+  for (int i = 0; i < 8; ++i) readers.emplace_back([&] {
+    for (int j = 0; j < 10; ++j) value_of(store_->load_game(id));
+  });
+  for (auto& reader : readers) reader.join();
+  Heard heard;
+  Subscription subscription = store_->subscribe(heard.listener());
+  database_->cut_connections();
+  // The pooled connection is found dead, replaced, and the call goes through.
+  EXPECT_EQ(value_of(store_->load_game(id)).name, "g");
+  database_->cut_connections();
+  auto outcome = value_of(store_->update_game(id, [](const StoredGame& game) {
+    return std::optional<GameChange>(one_event(game));
+  }));
+  EXPECT_TRUE(outcome.written);
+  // The listener reconnects and reports what was committed while it was away.
+  EXPECT_TRUE(heard.wait_for(id, outcome.event_ids.at(0)));
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, PostgresqlStoreTest, ::testing::Values(Database::postgresql),
                          [](const auto&) { return "PostgreSQL"; });
 

@@ -41,7 +41,7 @@ TestDatabase::TestDatabase(Database database) : database_(database) {
   work.exec("CREATE SCHEMA " + work.quote_name(schema_));
   work.commit();
   url_ = base_url_ + (base_url_.find('?') == std::string::npos ? "?" : "&") +
-         "options=-csearch_path%3D" + schema_;
+         "options=-csearch_path%3D" + schema_ + "&application_name=" + schema_;
 }
 
 TestDatabase::~TestDatabase() {
@@ -59,6 +59,15 @@ TestDatabase::~TestDatabase() {
       // A schema left behind costs nothing but space; the test has already reported.
     }
   }
+}
+
+void TestDatabase::cut_connections() const {
+  pqxx::connection connection(base_url_);
+  pqxx::work work(connection);
+  work.exec_params(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+      schema_);
+  work.commit();
 }
 
 std::vector<std::optional<std::string>> TestDatabase::sql(const std::string& statement) const {

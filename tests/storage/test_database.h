@@ -29,6 +29,8 @@ class TestDatabase {
   const std::string& missing_reason() const { return missing_reason_; }
   // Runs SQL directly, outside the store; returns the first column of every row.
   std::vector<std::optional<std::string>> sql(const std::string& statement) const;
+  // PostgreSQL: ends every server connection to this test's schema, as a restart would.
+  void cut_connections() const;
 
  private:
   Database database_;
