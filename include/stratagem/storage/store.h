@@ -9,7 +9,11 @@
 //
 // Every member function may be called from any thread at any time (each call borrows a
 // connection from the store's pool). Every call either returns after its transaction has
-// committed durably, or returns a StoreError and has written nothing.
+// committed durably, or returns a StoreError and has written nothing (the one exception:
+// a connection lost during COMMIT, reported as `failed` with "outcome unknown").
+// Calls block: call them from worker threads, never from an I/O thread. Writes that
+// arrive together are committed together, so more concurrent callers means more writes a
+// second (docs/storage.md has figures).
 
 #include <chrono>
 #include <cstddef>
@@ -145,6 +149,13 @@ struct GameChange {
 // caller that needs to report why keeps that in its lambda's captures: storage does not
 // know the platform's errors. If fn throws, nothing is written and update_game returns a
 // StoreError of code `failed` naming the exception.
+// - fn may run on another thread than the caller's (SQLite runs every write on one
+//   thread, to commit concurrent writes together); the caller waits meanwhile, so
+//   capturing its locals by reference is fine.
+// - fn must not call the Store (on SQLite that would wait for itself).
+// - fn may be called a second time when the database connection was lost before the
+//   commit (the first call's change was not written): set everything you report on
+//   every call.
 using GameUpdate = std::function<std::optional<GameChange>(const StoredGame& locked)>;
 
 struct UpdateOutcome {
@@ -263,6 +274,8 @@ class Store {
 
 struct StoreOptions {
   // Connections kept open; a call waits for a free one. The server's threads share them.
+  // SQLite uses them for reading (plus one connection of its own for every write);
+  // PostgreSQL for everything, so with PostgreSQL it bounds the transactions in flight.
   std::size_t pool_size = 4;
 };
 
