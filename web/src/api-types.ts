@@ -1,35 +1,45 @@
-// Shapes of the API's bodies, as ../shared/contracts/server-api.md gives them. Once the
-// server's OpenAPI description is in the tree, `npm run gen:api` writes
-// src/generated/openapi.ts from it and these names become aliases of its schemas.
-export interface User { id: string; name: string; language: string }
-export interface CreatedUser extends User { token: string }
-export interface GameSummary { id: string; game: 'diplomacy' | 'dragonchess'; name: string; status: GameStatus; created_at?: string }
-export type GameStatus = 'forming' | 'active' | 'finished';
+// The API's bodies, from the server's OpenAPI description (src/server/openapi.json →
+// src/generated/openapi.ts by `npm run gen:api`). The game views narrow the description's
+// "game" discriminator to the values the server sends and name the fields a started game
+// always has.
+import type { components } from './generated/openapi';
 
-export interface DiplomacyDeadlines { movement_seconds: number; retreat_seconds: number; adjustment_seconds: number }
+type S = components['schemas'];
+export type User = S['Me'];
+export type CreatedUser = S['CreatedUser'];
+export type GameSummary = S['GameSummary'];
+export type GameStatus = GameSummary['status'];
+export type DiplomacyDeadlines = Exclude<S['Deadlines'], 'live'>;
 export type NewGame =
-  | { game: 'diplomacy'; name: string; variant: string; rules: string; players: number; press: 'full' | 'public' | 'none'; deadlines: DiplomacyDeadlines | 'live'; computer_players: number }
-  | { game: 'dragonchess'; name: string; opponent: 'human' | 'computer'; level?: number; side?: 'gold' | 'scarlet'; clock?: { initial_seconds: number; increment_seconds: number } };
+  | (Pick<S['NewDiplomacyGame'], 'name' | 'variant' | 'rules' | 'players' | 'press' | 'deadlines' | 'computer_players'> & { game: 'diplomacy' })
+  | (Pick<S['NewDragonchessGame'], 'name' | 'opponent' | 'level' | 'side' | 'clock'> & { game: 'dragonchess' });
+export type Joined = S['Joined'];
+export type PowerState = S['PowerSeat'];
+export type OrderEcho = S['OrderEcho'];
+export type OrderResult = S['ProcessedOrder'];
+export type PhaseRecord = S['Phase'];
+export type Message = S['Message'];
+export type UnitsByPower = S['UnitsByPower'];
 
-export interface PowerState { player: string | null; computer: boolean; status: 'playing' | 'civil_disorder' | 'eliminated'; ready: boolean; orders_given: boolean }
-export interface OrderEcho { input: string; order: string | null; error?: string }
-export interface DiplomacyView {
-  id: string; game: 'diplomacy'; name?: string; status: GameStatus; phase: string; deadline: string | null;
-  units: Record<string, string[]>; centers: Record<string, string[]>; retreats?: Record<string, Record<string, string[]>>;
-  powers: Record<string, PowerState>; my_powers: string[]; my_orders?: Record<string, OrderEcho[]>; winner: string | null;
+export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline'> & {
+  game: 'diplomacy';
+  phase: string | null;
+  units: UnitsByPower;
+  centers: UnitsByPower;
+  powers: Record<string, PowerState>;
+  my_powers: string[];
+  winner: string | null;
   press?: string;
-}
-export interface OrderResult { order: string; result: string; reason?: string }
-export interface PhaseRecord {
-  phase: string; units: Record<string, string[]>; centers: Record<string, string[]>; retreats?: Record<string, Record<string, string[]>>;
-  orders: Record<string, OrderResult[]>; next_phase: string;
-}
-export interface Message { id: string; from: string; to: string[] | 'all'; text: string; sent_at: string; phase: string }
+};
 
-export interface DragonchessView {
-  id: string; game: 'dragonchess'; name?: string; status: GameStatus; position: string; side_to_move: 'gold' | 'scarlet';
-  moves: string[]; legal_moves: string[]; clocks: { gold: number; scarlet: number } | null;
-  result: null | { winner: 'gold' | 'scarlet' | null; reason: string };
-  my_side?: 'gold' | 'scarlet' | null; players?: Record<'gold' | 'scarlet', string | null>; check?: boolean; draw_offer?: 'gold' | 'scarlet' | null;
-}
+type Side = S['DragonchessGame']['side_to_move'];
+export type DragonchessView = Pick<S['DragonchessGame'], 'id' | 'name' | 'status' | 'position' | 'side_to_move' | 'moves' | 'legal_moves'> & {
+  game: 'dragonchess';
+  clocks: Record<Side, number> | null;
+  result: { winner: Side | null; reason: string } | null;
+  my_side?: Side | null;
+  players?: Record<Side, string | null>;
+  check?: boolean;
+  draw_offer?: Side | null;
+};
 export type GameView = DiplomacyView | DragonchessView;

@@ -36,6 +36,12 @@ async function request<R>(method: string, path: string, body?: unknown): Promise
   return data as R;
 }
 
+/** A game still forming has no position yet: empty lists instead of missing fields. */
+function withDefaults(view: T.GameView): T.GameView {
+  if (view.game !== 'diplomacy') return { ...view, moves: view.moves ?? [], legal_moves: view.legal_moves ?? [] };
+  return { ...view, phase: view.phase ?? null, units: view.units ?? {}, centers: view.centers ?? {}, powers: view.powers ?? {}, my_powers: view.my_powers ?? [], winner: view.winner ?? null };
+}
+
 export const api = {
   signUp: (name: string, password: string, lang: string) => request<T.CreatedUser>('POST', '/users', { name, password, language: lang }),
   signIn: (name: string, password: string) => request<{ token: string }>('POST', '/sessions', { name, password }),
@@ -44,7 +50,7 @@ export const api = {
   setLanguage: (lang: string) => request<T.User>('PATCH', '/me', { language: lang }),
   games: () => request<T.GameSummary[]>('GET', '/games'),
   createGame: (body: T.NewGame) => request<{ id: string }>('POST', '/games', body),
-  game: (id: string) => request<T.GameView>('GET', `/games/${id}`),
+  game: (id: string) => request<T.GameView>('GET', `/games/${id}`).then(withDefaults),
   join: (id: string, power?: string) => request<{ power?: string | null; side?: string }>('POST', `/games/${id}/join`, power ? { power } : {}),
   putOrders: (id: string, phase: string, orders: Record<string, string[]>) =>
     request<{ orders: Record<string, T.OrderEcho[]> }>('PUT', `/games/${id}/orders`, { phase, orders }),

@@ -60,7 +60,7 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
     }
   });
 
-  const phase = view.phase;
+  const phase = view.phase ?? '';
   const kind = phase.slice(-1) as 'M' | 'R' | 'A';
   const mine = new Set(view.my_powers);
   const active = view.status === 'active';

@@ -63,7 +63,7 @@ export function Lobby({ user }: { user: User }) {
                   <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
                   <span class="tag">{t(`lobby.${g.game}`)}</span>
                   <span class="muted">{t(`lobby.status_${g.status}`)}</span>
-                  {view?.game === 'diplomacy' && view.status === 'active' && <span>{phaseName(t, view.phase)}</span>}
+                  {view?.game === 'diplomacy' && view.status === 'active' && view.phase && <span>{phaseName(t, view.phase)}</span>}
                   {myTurn(view) ? <strong class="turn">{t('lobby.yourTurn')}</strong> : view?.status === 'active' && <span class="muted">{t('lobby.waiting')}</span>}
                   {view?.game === 'diplomacy' && view.deadline && <span>{t('lobby.deadline')}: <Countdown deadline={view.deadline} /></span>}
                 </li>

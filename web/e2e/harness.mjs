@@ -1,0 +1,88 @@
+// End-to-end harness: a real `stratagem serve` on a free port with a temporary SQLite
+// database and this client's build (web/dist), and Debian's Chromium driven by
+// playwright-core (never a downloaded browser). Screenshots go to e2e/artifacts/.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDir = resolve(here, '..');
+export const artifacts = resolve(here, 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+export function stratagemBinary() {
+  const candidates = [process.env.STRATAGEM_BIN, resolve(webDir, '../build/stratagem')].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`no stratagem binary: set STRATAGEM_BIN (tried ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Starts the server; resolves to {url, stop}. */
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'stratagem-e2e-'));
+  const child = spawn(stratagemBinary(), ['serve', '--listen', '127.0.0.1:0', '--database', `sqlite:${join(dir, 'e2e.db')}`, '--web', join(webDir, 'dist')],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => { log += d; });
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${log}`)), 30000);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = /^listening on (http:\/\/\S+)$/.exec(line.trim());
+      if (m) { clearTimeout(timer); resolveUrl(m[1]); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${log}`)); });
+  });
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  // Playwright gives every launch a fresh, temporary --user-data-dir of its own.
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export const desktop = { viewport: { width: 1440, height: 900 } };
+export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A page that records console errors and failed requests, so tests can assert there are none. */
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  await page.goto(url);
+  return page;
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: false });
+}
+
+/** axe-core's serious and critical violations on the page. */
+export async function accessibilityProblems(page) {
+  await page.addScriptTag({ content: readFileSync(resolve(webDir, 'node_modules/axe-core/axe.min.js'), 'utf8') });
+  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+export async function signUp(page, name, password = 'correct horse battery') {
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', password);
+  await page.click('[data-action="sign-up"]');
+  await page.waitForSelector('[data-action="create-game"]');
+}
