@@ -6,16 +6,22 @@
 //   order      := waive                                 "WAIVE", 放棄
 //               | (build | remove | disband) unit        "Build A Par", "Remove pic", 建造 陸軍 倫敦
 //               | unit verb-clause                       (a unit without a verb is refused)
-//   unit       := [type] place                           "A Par", "Fleet St Petersburg(nc)", "Par"
+//   unit       := [article] [type] [in] place            "A Par", "Fleet St Petersburg(nc)", "Par",
+//                                                        "the army in Paris", "a fleet at Brest"
 //   verb-clause:= hold                                   "H", "holds", "stand", 維持, 待機
-//               | move ["to"] place [via]                "- Bur", "-> Bur", "M Bur", 移動(至) 勃艮第
-//               | retreat [move] ["to"] place            "R Nwg", 撤退 挪威海
+//               | move ["to"] place [via]                "- Bur", "-> Bur", "M Bur", "moves to Bur",
+//                                                        移動(至) 勃艮第
+//               | "to" place [via]                       "A Lon to Bel"
+//               | retreat [move] ["to"] place            "R Nwg", "retreats to Nwg", 撤退 挪威海
 //               | support supported                      "S A Mar - Bur", "S (Gre M Bul)"
 //               | convoy convoyed                        "C A Lon - Bel", 運輸 陸軍 倫敦 移動 比利時
 //               | disband | build | remove               "D", "B", "disband", 解散, 建造
-//   supported  := [nationality] ["("] [nationality] unit [hold | move ["to"] place] [")"]
+//   supported  := [nationality] ["("] [nationality] unit [hold | to-place] [")"]
 //                 [nationality-tag]                      (one nationality at most)
-//   convoyed   := [nationality] ["("] [nationality] unit move ["to"] place [")"] [nationality-tag]
+//   convoyed   := [nationality] ["("] [nationality] unit to-place [")"] [nationality-tag]
+//   to-place   := move ["to"] place | "to" place          "- Bel", "moves to Bel", "to Bel"
+//   article    := "an" | "the" | "a" followed by a type  ("a" alone is an army)
+//   in         := "in" | "at"
 //   nationality     := a power's name or adjective in any language ("RUSSIAN", "English", 德國)
 //   nationality-tag := "<" nationality ">"                               "<ドイツ>", "＜ドイツ＞"
 //   via        := ["("] ("via" ["convoy"] | "by" "convoy" | 經由/通過 [運輸]) [")"]
@@ -205,8 +211,8 @@ class OrderReader {
   Result<ParsedOrder> read_verb_clause(const WrittenUnit& unit) {
     const std::size_t unit_end = pos_;
     skip_blanks();
-    const auto verb = accept_any({OrderWord::Hold, OrderWord::Move, OrderWord::Support, OrderWord::Convoy,
-                                  OrderWord::Retreat, OrderWord::Disband, OrderWord::Build,
+    const auto verb = accept_any({OrderWord::Hold, OrderWord::Move, OrderWord::To, OrderWord::Support,
+                                  OrderWord::Convoy, OrderWord::Retreat, OrderWord::Disband, OrderWord::Build,
                                   OrderWord::Remove});
     if (!verb) {
       if (pos_ == text_.size())
@@ -219,6 +225,7 @@ class OrderReader {
     switch (*verb) {
       case OrderWord::Hold: return finish(Order::hold(unit.type, unit.at), unit);
       case OrderWord::Move:
+      case OrderWord::To:
       case OrderWord::Retreat: return read_move(*verb, unit);
       case OrderWord::Support: return read_support(unit);
       case OrderWord::Convoy: return read_convoy(unit);
@@ -228,7 +235,7 @@ class OrderReader {
 
   Result<ParsedOrder> read_move(OrderWord verb, const WrittenUnit& unit) {
     if (verb == OrderWord::Retreat) accept(OrderWord::Move);
-    accept(OrderWord::To);
+    if (verb != OrderWord::To) accept(OrderWord::To);
     auto dest = read_place(OrderPart::Destination);
     if (!dest) return Failure(dest.error());
     const std::size_t via_at = skip_blanks();
@@ -245,8 +252,7 @@ class OrderReader {
     auto supported = read_target_unit(OrderPart::SupportedUnit, opening);
     if (!supported) return Failure(supported.error());
     std::optional<Location> dest;
-    if (accept(OrderWord::Move)) {
-      accept(OrderWord::To);
+    if (accept_to()) {
       auto to = read_place(OrderPart::Destination);
       if (!to) return Failure(to.error());
       dest = *to;
@@ -263,9 +269,8 @@ class OrderReader {
     const TargetOpening opening = open_target();
     auto army = read_target_unit(OrderPart::ConvoyedArmy, opening);
     if (!army) return Failure(army.error());
-    if (!accept(OrderWord::Move))
+    if (!accept_to())
       return fail(skip_blanks(), {.problem = ParseProblem::ConvoyWithoutDestination, .written = excerpt(0, pos_)});
-    accept(OrderWord::To);
     auto dest = read_place(OrderPart::Destination);
     if (!dest) return Failure(dest.error());
     if (auto closed = close_target(opening, *army); !closed) return Failure(closed.error());
@@ -334,9 +339,15 @@ class OrderReader {
 
   Result<WrittenUnit> read_unit(OrderPart what) {
     WrittenUnit unit;
-    if (const auto type = accept_any({OrderWord::Army, OrderWord::Fleet})) {
+    const bool article = accept(OrderWord::Article);
+    auto type = accept_any({OrderWord::Army, OrderWord::Fleet});
+    // "a fleet": the "a" was an article.
+    if (type && !article)
+      if (const auto second = accept_any({OrderWord::Army, OrderWord::Fleet})) type = second;
+    if (type) {
       unit.type_given = true;
       unit.type = *type == OrderWord::Fleet ? UnitType::Fleet : UnitType::Army;
+      accept(OrderWord::At);
     }
     auto at = read_place(what);
     if (!at) return Failure(at.error());
@@ -526,6 +537,13 @@ class OrderReader {
   }
 
   bool accept(OrderWord wanted) { return accept_any({wanted}).has_value(); }
+
+  // Where a supported or convoyed unit goes: "- Bel", "moves to Bel", "to Bel".
+  bool accept_to() {
+    const auto word = accept_any({OrderWord::Move, OrderWord::To});
+    if (word == OrderWord::Move) accept(OrderWord::To);
+    return word.has_value();
+  }
 
   std::optional<OrderWord> accept_any(std::initializer_list<OrderWord> wanted) {
     skip_blanks();

@@ -28,7 +28,7 @@ constexpr VocabularyEntry kVocabulary[] = {
     {"nc", W::NorthCoast}, {"ncs", W::NorthCoast}, {"sc", W::SouthCoast}, {"scs", W::SouthCoast},
     {"ec", W::EastCoast}, {"ecs", W::EastCoast}, {"wc", W::WestCoast}, {"wcs", W::WestCoast},
     {"north", W::North}, {"south", W::South}, {"east", W::East}, {"west", W::West},
-    {"coast", W::CoastNoun},
+    {"coast", W::CoastNoun}, {"in", W::At}, {"at", W::At}, {"an", W::Article}, {"the", W::Article},
     // Unit types.
     {"陸軍", W::Army}, {"陆军", W::Army}, {"艦隊", W::Fleet}, {"舰队", W::Fleet},
     {"海軍", W::Fleet}, {"海军", W::Fleet},

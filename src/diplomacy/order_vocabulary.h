@@ -36,6 +36,8 @@ enum class OrderWord : std::uint8_t {
   East,
   West,
   CoastNoun,  // "coast"
+  At,         // "build army in Paris", "build fleet at Brest"
+  Article,    // "an", "the" ("a" is Army; "build a fleet" reads it as an article)
 };
 
 struct OrderWordMatch {
