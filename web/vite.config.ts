@@ -5,5 +5,6 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: { target: 'es2022', chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': process.env.STRATAGEM_API ?? 'http://127.0.0.1:8080' } },
-  test: { include: ['test/**/*.test.ts'], environment: 'node' },
+  // The map tests sample the drawing on a fine grid: seconds on a busy 2-core machine.
+  test: { include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60000 },
 });
