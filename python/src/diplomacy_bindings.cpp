@@ -36,6 +36,47 @@ using namespace diplomacy;
 
 namespace {
 
+// Order texts by order (with the supported unit's type and the phase type): an open
+// addressing table, as a phase looks up hundreds of orders and a node-based map costs a
+// division and two cache misses for each.
+class OrderTexts {
+ public:
+  PyObject* find(std::uint64_t key) const {
+    for (std::size_t slot = home(key);; slot = (slot + 1) & (slots_.size() - 1)) {
+      if (!slots_[slot].text) return nullptr;
+      if (slots_[slot].key == key) return slots_[slot].text;
+    }
+  }
+  // `text`: a new key's string, owned by the table from now on.
+  void insert(std::uint64_t key, PyObject* text) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    place(key, text);
+    ++size_;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    PyObject* text = nullptr;
+  };
+  std::size_t home(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & (slots_.size() - 1);
+  }
+  void place(std::uint64_t key, PyObject* text) {
+    std::size_t slot = home(key);
+    while (slots_[slot].text) slot = (slot + 1) & (slots_.size() - 1);
+    slots_[slot] = {key, text};
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    for (const Slot& slot : old)
+      if (slot.text) place(slot.key, slot.text);
+  }
+  std::vector<Slot> slots_ = std::vector<Slot>(1 << 14);
+  std::size_t size_ = 0;
+};
+
 // The Python strings the module hands out: every location, unit and order text is made
 // once and kept, so listing a phase's possible orders builds no text, and an order
 // handed back to set_orders() is recognised by a dictionary lookup on the string (whose
@@ -62,20 +103,20 @@ class TextCache {
     return entry->second;
   }
 
-  // The canonical text of an order possible in `state`.
-  const py::str& order(const GameState& state, const Order& order) {
+  // The canonical text of an order possible in `state` (a borrowed reference: the cache
+  // keeps the string for good).
+  PyObject* order(const GameState& state, const Order& order) {
     UnitType supported = UnitType::Army;
     if (order.is_support()) supported = state.unit_at(variant_.province_of(order.target())).type;
     const PhaseType phase = state.phase.type;
     const std::uint64_t key = std::uint64_t(order.raw()) | std::uint64_t(supported == UnitType::Fleet) << 32 |
                               std::uint64_t(static_cast<int>(phase)) << 33;
-    auto [entry, added] = orders_.try_emplace(key);
-    if (added) {
-      entry->second = py::str(format_order(variant_, order, supported));
-      by_text_[static_cast<int>(phase)][entry->second] = py::int_(parsed_.size());
-      parsed_.emplace_back();
-    }
-    return entry->second;
+    if (PyObject* known = orders_.find(key)) return known;
+    py::str text(format_order(variant_, order, supported));
+    by_text_[static_cast<int>(phase)][text] = py::int_(parsed_.size());
+    parsed_.emplace_back();
+    orders_.insert(key, text.ptr());
+    return text.release().ptr();
   }
 
   // A text handed out by order() for this phase type, as parsed; null for any other. Most
@@ -96,7 +137,7 @@ class TextCache {
   const Variant& variant_;
   std::vector<py::str> locations_, powers_;
   std::unordered_map<std::uint32_t, py::str> units_;
-  std::unordered_map<std::uint64_t, py::str> orders_;
+  OrderTexts orders_;
   std::array<py::dict, 3> by_text_;  // by PhaseType: text -> index into parsed_
   std::vector<std::optional<ParsedOrder>> parsed_;
 };
@@ -108,6 +149,9 @@ TextCache* text_cache = nullptr;
 [[noreturn]] void bad_input(const std::string& message) { throw py::value_error(message); }
 
 Power power_named(const Variant& variant, const std::string& name) {
+  // The canonical code, as research loops pass it, before any other name of the power.
+  for (int p = 0; p < variant.power_count(); ++p)
+    if (variant.power_code(power_at(p)) == name) return power_at(p);
   auto power = formats::read_power(variant, name);
   if (!power) bad_input(power.error());
   return *power;
@@ -237,17 +281,17 @@ PossibleOrders possible_orders(const Variant& variant, const GameState& state) {
 // (and a fleet's on a coast under the coast too), WAIVE under each of the power's sites.
 py::dict possible_orders_dict(const Variant& variant, const GameState& state, const PossibleOrders& found, bool done) {
   // Where each order is listed, counted first so that every list is made at its size.
-  std::vector<std::pair<Location, const py::str*>> listings;
+  std::vector<std::pair<Location, PyObject*>> listings;
   std::vector<Py_ssize_t> counts(text_cache->location_count(), 0);
-  const auto list_under = [&](Location at, const py::str& text) {
-    listings.emplace_back(at, &text);
+  const auto list_under = [&](Location at, PyObject* text) {
+    listings.emplace_back(at, text);
     ++counts[index(at)];
   };
   int begin = 0;
   for (const PossibleOrders::Group& group : done ? std::vector<PossibleOrders::Group>{} : found.groups) {
     for (int i = begin; i < group.end; ++i) {
       const Order& order = found.orders[i];
-      const py::str& text = text_cache->order(state, order);
+      PyObject* text = text_cache->order(state, order);
       if (order.kind() == OrderKind::Waive) {
         for (Province site : build_sites(variant, state, group.power))
           for (int l = 0; l < variant.location_count(); ++l)
@@ -269,8 +313,8 @@ py::dict possible_orders_dict(const Variant& variant, const GameState& state, co
     counts[l] = 0;
   }
   for (const auto& [at, text] : listings) {
-    Py_INCREF(text->ptr());
-    PyList_SET_ITEM(lists[index(at)], counts[index(at)]++, text->ptr());
+    Py_INCREF(text);
+    PyList_SET_ITEM(lists[index(at)], counts[index(at)]++, text);
   }
   return by_location;
 }
@@ -417,13 +461,13 @@ class PyDiplomacyGame {
 
   void process() {
     if (game_.is_done()) bad_input("process: the game is over");
-    const PendingPhase phase = game_.pending();
+    PendingPhase phase = game_.pending();
     GameState next;
     {
       py::gil_scoped_release unlocked;
       next = DiplomacyGame::adjudicate(variant(), game_.rules(), phase);
     }
-    game_.advance(phase, std::move(next));
+    game_.advance(std::move(phase), std::move(next));
   }
 
   py::dict order_results() const {

@@ -59,11 +59,12 @@ GameState DiplomacyGame::adjudicate(const Variant& variant, const RuleOptions& r
   return diplomacy::adjudicate(variant, rules, phase.state, sheet.orders(), sheet.ordered()).next;
 }
 
-void DiplomacyGame::advance(const PendingPhase& played, GameState next) {
-  PlayedPhase record{played.state, OrdersByPower<std::string>(variant_->power_count())};
+void DiplomacyGame::advance(PendingPhase played, GameState next) {
+  PlayedPhase record{std::move(played.state), OrdersByPower<std::string>(variant_->power_count())};
   for (int p = 0; p < variant_->power_count(); ++p) {
     record.orders.given[p] = played.orders.given[p];
-    for (const AcceptedOrder& order : played.orders.orders[p]) record.orders.orders[p].push_back(order.text);
+    record.orders.orders[p].reserve(played.orders.orders[p].size());
+    for (AcceptedOrder& order : played.orders.orders[p]) record.orders.orders[p].push_back(std::move(order.text));
   }
   history_.push_back(std::move(record));
   current_ = PendingPhase{std::move(next), OrdersByPower<AcceptedOrder>(variant_->power_count())};

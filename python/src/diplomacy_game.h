@@ -85,7 +85,7 @@ class DiplomacyGame {
   static diplomacy::GameState adjudicate(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
                                          const PendingPhase& phase);
   // Records `played` (the pending phase, as adjudicated into `next`) and moves on.
-  void advance(const PendingPhase& played, diplomacy::GameState next);
+  void advance(PendingPhase played, diplomacy::GameState next);
 
   // A saved game: the phases played, the current position and whether the game was over.
   void restore(std::vector<PlayedPhase> history, diplomacy::GameState current, bool completed);

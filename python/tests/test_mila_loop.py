@@ -95,6 +95,36 @@ def test_random_games_match_the_cli_phase_by_phase(rules):
             assert result_words(report["results"]) == results, given["phase"]
 
 
+def test_possible_orders_are_the_cli_legal_orders_every_phase():
+    random.seed(5)
+    game = Game(max_year=1912)
+    while not game.is_game_done:
+        possible = game.get_all_possible_orders()
+        position = cli_input(game)
+        del position["orders"]
+        legal = json.loads(run_cli("diplomacy", "legal", stdin=json.dumps(position)))
+        assert legal["phase"] == game.get_current_phase()
+        for power_name, by_unit in legal["orders"].items():
+            locations = game.get_orderable_locations(power_name)
+            if game.get_current_phase().endswith("A"):
+                listed = {order for location in locations for order in possible[location]}
+                # MILA lists WAIVE under build sites: a power with builds due but no free
+                # home centre has nothing to order.
+                expected = set(by_unit["orders"]) if by_unit["change"] and locations else set()
+                assert listed == expected, (game.get_current_phase(), power_name)
+                if by_unit["change"] > 0 and not locations:
+                    assert by_unit["orders"] == ["WAIVE"]
+                continue
+            assert locations == sorted(unit[2:5] for unit in by_unit), (game.get_current_phase(), power_name)
+            for unit, orders in by_unit.items():
+                assert sorted(possible[unit[2:5]]) == sorted(orders), (game.get_current_phase(), unit)
+                assert sorted(possible[unit[2:]]) == sorted(orders), (game.get_current_phase(), unit)
+        for power_name in game.powers:
+            game.set_orders(power_name, [random.choice(possible[loc]) for loc in game.get_orderable_locations(power_name)
+                                         if possible[loc]])
+        game.process()
+
+
 def comparable(state):
     """A state without when it was taken and the game fields saved games add to it."""
     return {key: value for key, value in state.items() if key not in ("timestamp", "game_id", "map", "rules")}

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Benchmarks of the `stratagem` Python module (docs/python.md has the figures):
+
+- the MILA-style random-game loop (get the possible orders, pick one per orderable
+  location, set them, process) in phases per second, one core;
+- `selfplay` on 1 and 2 threads (scaling);
+- Dragonchess perft from Python against the CLI's `perft` (what the binding costs).
+
+Run after the README's build:
+    PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--games N] [--selfplay-games N]
+        [--perft-depth D] [--cli build/stratagem] [--only loop|selfplay|perft]
+Prints one JSON object per measurement.
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+
+from stratagem import diplomacy, dragonchess
+from stratagem.diplomacy import Game
+
+
+def mila_loop(games: int, seed: int) -> dict:
+    random.seed(seed)
+    phases = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        game = Game(max_year=1930)
+        while not game.is_game_done:
+            possible_orders = game.get_all_possible_orders()
+            for power_name, power in game.powers.items():
+                power_orders = [random.choice(possible_orders[loc]) for loc in game.get_orderable_locations(power_name)
+                                if possible_orders[loc]]
+                game.set_orders(power_name, power_orders)
+            game.process()
+            phases += 1
+    seconds = time.perf_counter() - start
+    return {"benchmark": "mila_loop", "games": games, "phases": phases, "seconds": round(seconds, 3),
+            "phases_per_second": round(phases / seconds)}
+
+
+def selfplay(games: int, seed: int, threads: int) -> dict:
+    result = diplomacy.selfplay(games, seed, threads=threads)
+    return {"benchmark": "selfplay", "threads": threads, "games": result["games"], "phases": result["phases"],
+            "seconds": round(result["seconds"], 3), "phases_per_second": round(result["phases_per_second"])}
+
+
+def perft(depth: int, cli: str) -> list:
+    position = dragonchess.Position()
+    start = time.perf_counter()
+    nodes = dragonchess.perft(position, depth)
+    seconds = time.perf_counter() - start
+    ours = {"benchmark": "perft", "from": "python", "depth": depth, "nodes": nodes, "seconds": round(seconds, 3),
+            "nodes_per_second": round(nodes / seconds)}
+    out = json.loads(subprocess.run([cli, "dragonchess", "perft", str(depth)], capture_output=True, text=True,
+                                    check=True).stdout)
+    theirs = {"benchmark": "perft", "from": "cli", "depth": depth, "nodes": out["nodes"],
+              "seconds": round(out["seconds"], 3), "nodes_per_second": round(out["nodes_per_second"])}
+    return [ours, theirs]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="games of the MILA-style loop (default 20)")
+    parser.add_argument("--selfplay-games", type=int, default=1000, help="games of each selfplay run (default 1000)")
+    parser.add_argument("--perft-depth", type=int, default=4, help="perft depth (default 4)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cli", default="build/stratagem", help="the CLI to compare perft with")
+    parser.add_argument("--only", choices=["loop", "selfplay", "perft"])
+    args = parser.parse_args()
+    results = []
+    if args.only in (None, "loop"):
+        results.append(mila_loop(args.games, args.seed))
+    if args.only in (None, "selfplay"):
+        results += [selfplay(args.selfplay_games, args.seed, threads) for threads in (1, 2)]
+    if args.only in (None, "perft"):
+        results += perft(args.perft_depth, args.cli)
+    for result in results:
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
