@@ -15,5 +15,6 @@ void add_diplomacy_commands(CLI::App& app);
 // `diplomacy tournament`, added to the `diplomacy` subcommand.
 void add_diplomacy_tournament_command(CLI::App& diplomacy);
 void add_dragonchess_commands(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace stratagem::cli

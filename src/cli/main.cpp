@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   stratagem::cli::add_diplomacy_commands(app);
   stratagem::cli::add_dragonchess_commands(app);
+  stratagem::cli::add_serve_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

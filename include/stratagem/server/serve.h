@@ -1,0 +1,25 @@
+#pragma once
+// `stratagem serve`: the game server of shared/contracts/server-api.md.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include <tl/expected.hpp>
+
+namespace stratagem::server {
+
+struct ServeOptions {
+  std::string listen = "127.0.0.1:8080";         // HOST:PORT; port 0 takes a free port
+  std::string database = "sqlite:stratagem.db";  // sqlite:PATH or postgresql://...
+  // The web client's built files; nullopt: web/dist of the source tree if it exists.
+  std::optional<std::filesystem::path> web;
+};
+
+// Opens the database (creating or migrating its schema), listens, prints
+// "listening on http://HOST:PORT" on stdout, and serves until SIGINT or SIGTERM, after
+// which it stops accepting, finishes the requests in flight and returns. Logs go to
+// stderr (level from SPDLOG_LEVEL, default info). A message when it cannot start.
+tl::expected<void, std::string> serve(const ServeOptions& options);
+
+}  // namespace stratagem::server

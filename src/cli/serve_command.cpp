@@ -1,0 +1,29 @@
+// `stratagem serve`: the game server (shared/contracts/server-api.md, docs/server.md).
+#include <memory>
+#include <string>
+
+#include "commands.h"
+#include "stratagem/server/serve.h"
+
+namespace stratagem::cli {
+
+void add_serve_command(CLI::App& app) {
+  struct Options {
+    server::ServeOptions serve;
+    std::string web;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* serve = app.add_subcommand("serve", "Run the game server (HTTP API, web client, games with deadlines)");
+  serve->add_option("--listen", options->serve.listen, "HOST:PORT to listen on; port 0 takes a free port")
+      ->capture_default_str();
+  serve->add_option("--database", options->serve.database,
+                    "sqlite:PATH, or postgresql://USER@HOST:PORT/DB (password in the URL or PGPASSWORD)")
+      ->capture_default_str();
+  serve->add_option("--web", options->web, "Folder of the built web client (default: web/dist of the source tree)");
+  serve->callback([options] {
+    if (!options->web.empty()) options->serve.web = options->web;
+    if (auto served = server::serve(options->serve); !served) throw BadInput{served.error()};
+  });
+}
+
+}  // namespace stratagem::cli

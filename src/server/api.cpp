@@ -1,0 +1,221 @@
+#include "api.h"
+
+#include <charconv>
+
+#include <spdlog/spdlog.h>
+
+#include "credentials.h"
+#include "messages.h"
+#include "stratagem/formats/diplomacy_words.h"
+
+namespace stratagem::server {
+namespace {
+
+constexpr std::string_view kApiPrefix = "/api/";
+
+std::vector<std::string_view> segments(std::string_view path) {
+  std::vector<std::string_view> out;
+  while (!path.empty()) {
+    if (path.front() == '/') {
+      path.remove_prefix(1);
+      continue;
+    }
+    const auto slash = path.find('/');
+    out.push_back(path.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash);
+  }
+  return out;
+}
+
+// The captured segments when `path` fits `pattern`.
+std::optional<std::vector<std::string>> match(std::string_view pattern, std::string_view path) {
+  const auto want = segments(pattern);
+  const auto have = segments(path);
+  if (want.size() != have.size() || (path.size() > 1 && path.back() == '/')) return std::nullopt;
+  std::vector<std::string> captures;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    if (want[i] == "{}") {
+      captures.emplace_back(have[i]);
+    } else if (want[i] != have[i]) {
+      return std::nullopt;
+    }
+  }
+  return captures;
+}
+
+Language request_language(const Request& request) {
+  return language_from_accept_language(request.accept_language).value_or(Language::En);
+}
+
+ApiError unauthenticated(Language language) {
+  return ApiError{401, "unauthenticated", say(language, Text::unauthenticated)};
+}
+
+ApiError internal_error(Language language) { return ApiError{500, "internal_error", say(language, Text::internal_error)}; }
+
+}  // namespace
+
+platform::Instant now_instant() {
+  return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
+platform::User platform_user(const storage::User& user) { return platform::User{std::to_string(user.id), user.name}; }
+
+ApiError error_of(const platform::GameError& error, Language language) {
+  using platform::ErrorCode;
+  int status = 400;
+  switch (error.code) {
+    case ErrorCode::BadRequest: status = 400; break;
+    case ErrorCode::Forbidden: status = 403; break;
+    case ErrorCode::PressNotAllowed: status = 403; break;
+    case ErrorCode::NotFound: status = 404; break;
+    case ErrorCode::Conflict: status = 409; break;
+    case ErrorCode::WrongPhase: status = 409; break;
+  }
+  return ApiError{status, std::string(platform::error_code_name(error.code)), platform::message(error, language)};
+}
+
+ApiError error_of(const storage::StoreError& error, Language language) {
+  spdlog::error("storage: {}", error.message);
+  switch (error.code) {
+    case storage::StoreErrorCode::not_found:
+      return ApiError{404, "not_found", say(language, Text::not_found)};
+    case storage::StoreErrorCode::unavailable:
+      return ApiError{503, "unavailable", say(language, Text::database_unavailable)};
+    default:
+      return internal_error(language);
+  }
+}
+
+ApiError game_not_found(std::string_view id, Language language) {
+  return ApiError{404, "not_found", say(language, Text::game_not_found, id)};
+}
+
+std::optional<storage::GameId> parse_game_id(std::string_view text) {
+  storage::GameId id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc() || end != text.data() + text.size() || id <= 0) return std::nullopt;
+  return id;
+}
+
+std::optional<platform::Game> game_of(const storage::StoredGame& stored) {
+  const auto record = nlohmann::json::parse(stored.record, nullptr, false);
+  auto game = platform::Game::from_json(record);
+  if (!game) {
+    spdlog::error("game {}: its record cannot be read: {}", stored.id, game.error());
+    return std::nullopt;
+  }
+  // A game whose creation was cut short between its two steps (api: create_game) still
+  // has its provisional id: it was never acknowledged, so it does not exist.
+  if (game->id() != std::to_string(stored.id)) return std::nullopt;
+  return std::move(*game);
+}
+
+Api::Api(storage::Store& store, EventHub& hub, GameRunner& runner, std::optional<StaticFiles> web)
+    : store_(store),
+      hub_(hub),
+      runner_(runner),
+      web_(std::move(web)),
+      logins_by_name_(5, std::chrono::seconds(12)),
+      logins_by_address_(30, std::chrono::seconds(2)),
+      dummy_password_hash_(hash_password("not a password of anyone").value_or("")) {}
+
+const std::vector<Api::Route>& Api::routes() {
+  static const std::vector<Route> kRoutes = {
+      {"GET", "/api/v1/openapi.json", &Api::get_openapi, false},
+      {"POST", "/api/v1/users", &Api::create_user, false},
+      {"POST", "/api/v1/sessions", &Api::create_session, false},
+      {"DELETE", "/api/v1/sessions", &Api::delete_session, true},
+      {"GET", "/api/v1/me", &Api::get_me, true},
+      {"PATCH", "/api/v1/me", &Api::update_me, true},
+      {"POST", "/api/v1/games", &Api::create_game, true},
+      {"GET", "/api/v1/games", &Api::list_games, true},
+      {"GET", "/api/v1/games/{}", &Api::get_game, true},
+      {"POST", "/api/v1/games/{}/join", &Api::join, true},
+      {"PUT", "/api/v1/games/{}/orders", &Api::put_orders, true},
+      {"POST", "/api/v1/games/{}/ready", &Api::ready, true},
+      {"GET", "/api/v1/games/{}/phases", &Api::get_phases, true},
+      {"GET", "/api/v1/games/{}/messages", &Api::get_messages, true},
+      {"POST", "/api/v1/games/{}/messages", &Api::send_message, true},
+      {"POST", "/api/v1/games/{}/draw_vote", &Api::vote_draw, true},
+      {"POST", "/api/v1/games/{}/give_up", &Api::give_up, true},
+      {"POST", "/api/v1/games/{}/take_seat", &Api::take_seat, true},
+      {"POST", "/api/v1/games/{}/treaties", &Api::propose_treaty, true},
+      {"POST", "/api/v1/games/{}/treaties/{}/sign", &Api::sign_treaty, true},
+      {"POST", "/api/v1/games/{}/treaties/{}/publish", &Api::publish_treaty, true},
+      {"POST", "/api/v1/games/{}/moves", &Api::move, true},
+      {"POST", "/api/v1/games/{}/resign", &Api::resign, true},
+      {"POST", "/api/v1/games/{}/draw", &Api::draw, true},
+  };
+  return kRoutes;
+}
+
+Response Api::handle(const Request& request) {
+  try {
+    return dispatch(request);
+  } catch (const std::exception& e) {
+    spdlog::error("{} {}: {}", request.method, request.path, e.what());
+    return internal_error(request_language(request)).response();
+  }
+}
+
+Response Api::dispatch(const Request& request) {
+  Caller caller{.language = request_language(request), .user = std::nullopt};
+  if (!request.path.starts_with(kApiPrefix)) {
+    if (web_ && request.method == "GET") {
+      if (auto file = web_->get(request.path)) return std::move(*file);
+    }
+    return ApiError{404, "not_found", say(caller.language, Text::no_route, request.method, request.path)}.response();
+  }
+  bool path_known = false;
+  for (const auto& route : routes()) {
+    auto captures = match(route.pattern, request.path);
+    if (!captures) continue;
+    path_known = true;
+    if (route.method != request.method) continue;
+    if (route.needs_user) {
+      if (auto authenticated = authenticate(request, caller, false); !authenticated) {
+        return authenticated.error().response();
+      }
+    }
+    const auto started = std::chrono::steady_clock::now();
+    auto response = (this->*route.handler)(request, caller, *captures);
+    spdlog::debug("{} {} {} {} µs", request.method, request.path, response.status,
+                  std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started)
+                      .count());
+    return response;
+  }
+  if (path_known) {
+    return ApiError{405, "method_not_allowed", say(caller.language, Text::method_not_allowed, request.method,
+                                                   request.path)}
+        .response();
+  }
+  return ApiError{404, "not_found", say(caller.language, Text::no_route, request.method, request.path)}.response();
+}
+
+tl::expected<void, ApiError> Api::authenticate(const Request& request, Caller& caller, bool query_token_allowed) {
+  std::string token;
+  constexpr std::string_view kBearer = "Bearer ";
+  if (request.authorization.size() > kBearer.size() &&
+      std::string_view(request.authorization).substr(0, kBearer.size()) == kBearer) {
+    token = request.authorization.substr(kBearer.size());
+  } else if (query_token_allowed) {
+    if (const auto it = request.query.find("token"); it != request.query.end()) token = it->second;
+  }
+  if (token.empty()) return tl::unexpected(unauthenticated(caller.language));
+  auto user = store_.user_by_session(token, now_instant());
+  if (!user) {
+    if (user.error().code == storage::StoreErrorCode::not_found) return tl::unexpected(unauthenticated(caller.language));
+    return tl::unexpected(error_of(user.error(), caller.language));
+  }
+  if (const auto language = formats::language_by_code(user->language)) caller.language = *language;
+  caller.user = std::move(*user);
+  return {};
+}
+
+Response Api::body_too_large(const Request& request, std::size_t limit) const {
+  return ApiError{413, "too_large", say(request_language(request), Text::too_large, limit)}.response();
+}
+
+}  // namespace stratagem::server

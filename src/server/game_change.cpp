@@ -1,0 +1,67 @@
+#include "game_change.h"
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace stratagem::server {
+namespace {
+
+std::string dump(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+storage::GameChange change_of(const platform::Game& game, const platform::Effects& effects, platform::Instant now,
+                              std::optional<std::vector<storage::UserId>> players) {
+  storage::GameChange change;
+  change.record = dump(game.to_json());
+  change.status = std::string(platform::game_status_name(game.status()));
+  change.next_deadline = game.next_deadline();
+  change.players = std::move(players);
+  for (const auto& phase : effects.phases) change.phases.push_back(dump(phase));
+  for (const auto& message : effects.messages) {
+    change.messages.push_back(storage::NewMessage{
+        .phase = message.phase,
+        .sender = message.from,
+        .recipients = message.is_public() ? std::string("\"all\"") : dump(message.to),
+        .text = message.text,
+        .sent_at = message.sent_at,
+    });
+  }
+  for (const auto& event : effects.events) {
+    change.events.push_back(storage::NewEvent{
+        .audience = dump(event.audience.to_json()),
+        .kind = event.kind,
+        .payload = dump(event.payload),
+        .created_at = now,
+    });
+  }
+  return change;
+}
+
+std::vector<platform::Message> platform_messages(const std::vector<storage::StoredMessage>& stored) {
+  std::vector<platform::Message> out;
+  out.reserve(stored.size());
+  for (const auto& message : stored) {
+    platform::Message converted{
+        .id = std::to_string(out.size() + 1),
+        .phase = message.phase,
+        .from = message.sender,
+        .to = {},
+        .text = message.text,
+        .sent_at = message.sent_at,
+    };
+    const auto recipients = nlohmann::json::parse(message.recipients, nullptr, false);
+    if (recipients.is_array()) {
+      for (const auto& power : recipients) {
+        if (power.is_string()) converted.to.push_back(power.get<std::string>());
+      }
+    }
+    out.push_back(std::move(converted));
+  }
+  return out;
+}
+
+}  // namespace stratagem::server

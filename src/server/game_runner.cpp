@@ -1,0 +1,196 @@
+#include "game_runner.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "api.h"
+#include "game_change.h"
+#include "stratagem/diplomacy_bots/player.h"
+
+namespace stratagem::server {
+
+class GameRunner::Pool {
+ public:
+  explicit Pool(std::size_t threads) : pool(threads) {}
+  boost::asio::thread_pool pool;
+};
+
+GameRunner::GameRunner(storage::Store& store, GameRunnerOptions options)
+    : store_(store), options_(options), pool_(std::make_unique<Pool>(options.threads)) {}
+
+GameRunner::~GameRunner() { stop(); }
+
+void GameRunner::start() {
+  scheduler_ = std::thread([this] {
+    queue_pending_computer_turns();
+    scheduler_loop();
+  });
+}
+
+void GameRunner::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_.exchange(true) && !scheduler_.joinable()) return;
+  }
+  wake_.notify_all();
+  if (scheduler_.joinable()) scheduler_.join();
+  pool_->pool.join();
+}
+
+void GameRunner::post_once(std::string key, std::function<void()> work) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ || !in_flight_.insert(key).second) return;
+  }
+  boost::asio::post(pool_->pool, [this, key = std::move(key), work = std::move(work)] {
+    try {
+      work();
+    } catch (const std::exception& e) {
+      spdlog::error("{}: {}", key, e.what());
+    }
+    std::lock_guard lock(mutex_);
+    in_flight_.erase(key);
+  });
+}
+
+void GameRunner::scheduler_loop() {
+  while (!stopping_) {
+    const auto due = store_.due_games(now_instant(), 256);
+    if (!due) {
+      spdlog::warn("scheduler: {}", due.error().message);
+    } else {
+      for (const auto id : *due) post_once(fmt::format("deadline {}", id), [this, id] { process_due(id); });
+    }
+    std::unique_lock lock(mutex_);
+    wake_.wait_for(lock, options_.tick, [this] { return stopping_.load(); });
+  }
+}
+
+void GameRunner::process_due(storage::GameId id) {
+  const auto now = now_instant();
+  std::optional<platform::Game> after;
+  const auto outcome = store_.update_due_game(id, now, [&](const storage::StoredGame& locked)
+                                                            -> std::optional<storage::GameChange> {
+    auto game = game_of(locked);
+    if (!game) return std::nullopt;
+    const auto effects = game->advance(now);
+    // A deadline that did nothing must still move, or the game would stay due forever.
+    if (!effects.changed && game->next_deadline() == locked.next_deadline) {
+      spdlog::warn("game {}: its deadline passed and advance() did nothing", id);
+      return std::nullopt;
+    }
+    after = *game;
+    return change_of(*game, effects, now);
+  });
+  if (!outcome) {
+    spdlog::warn("game {}: deadline: {}", id, outcome.error().message);
+    return;
+  }
+  if (outcome->written && after) {
+    spdlog::debug("game {}: deadline processed (version {})", id, outcome->version);
+    after_change(id, *after);
+  }
+}
+
+void GameRunner::queue_pending_computer_turns() {
+  storage::GameQuery query;
+  query.statuses = {"active"};
+  query.limit = 500;
+  for (;;) {
+    const auto games = store_.list_games(query);
+    if (!games) {
+      spdlog::warn("computer players at start: {}", games.error().message);
+      return;
+    }
+    for (const auto& stored : *games) {
+      if (stopping_) return;
+      if (const auto game = game_of(stored)) after_change(stored.id, *game);
+    }
+    if (games->size() < query.limit) return;
+    query.before = games->back().id;
+  }
+}
+
+void GameRunner::after_change(storage::GameId id, const platform::Game& game) {
+  if (game.status() != platform::GameStatus::Active) return;
+  if (const auto* diplomacy = game.diplomacy()) {
+    for (const auto& turn : diplomacy->computer_turns()) {
+      post_once(fmt::format("game {} {} {}", id, turn.phase, turn.power_code),
+                [this, id, copy = *diplomacy, turn] { play_diplomacy(id, copy, turn); });
+    }
+  } else if (const auto* dragonchess = game.dragonchess()) {
+    if (const auto turn = dragonchess->computer_turn()) {
+      post_once(fmt::format("game {} ply {}", id, turn->ply),
+                [this, id, copy = *dragonchess, turn = *turn] { play_dragonchess(id, copy, turn); });
+    }
+  }
+}
+
+namespace {
+
+// The action of a computer player, written like a person's: refused quietly when the
+// phase or ply has moved on meanwhile (another process, a deadline).
+template <typename Act>
+void commit_computer_action(storage::Store& store, GameRunner& runner, storage::GameId id, const char* what,
+                            Act act) {
+  const auto now = now_instant();
+  std::optional<platform::Game> after;
+  const auto outcome = store.update_game(id, [&](const storage::StoredGame& locked)
+                                                 -> std::optional<storage::GameChange> {
+    auto game = game_of(locked);
+    if (!game) return std::nullopt;
+    auto effects = act(*game, now);
+    if (!effects) {
+      spdlog::debug("game {}: {} refused: {}", id, what, platform::message(effects.error(), Language::En));
+      return std::nullopt;
+    }
+    after = *game;
+    return change_of(*game, *effects, now);
+  });
+  if (!outcome) {
+    spdlog::warn("game {}: {}: {}", id, what, outcome.error().message);
+    return;
+  }
+  if (outcome->written && after) runner.after_change(id, *after);
+}
+
+}  // namespace
+
+void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game, platform::ComputerTurn turn) {
+  auto player = diplomacy_bots::make_player(diplomacy_bots::strongest_player());
+  if (!player) {
+    spdlog::error("computer player: {}", player.error());
+    return;
+  }
+  const auto give_up_at = std::chrono::steady_clock::now() + options_.diplomacy_think;
+  const auto orders = (*player)->orders(diplomacy_bots::Turn{
+      .variant = game.variant(),
+      .rules = game.rules(),
+      .state = game.state(),
+      .power = turn.power,
+      .seed = turn.seed,
+      .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
+  });
+  commit_computer_action(store_, *this, id, "computer orders", [&](platform::Game& locked, platform::Instant now) {
+    return locked.diplomacy() ? locked.diplomacy()->submit_computer_orders(turn, orders, now)
+                              : tl::expected<platform::Effects, platform::GameError>(
+                                    tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));
+  });
+}
+
+void GameRunner::play_dragonchess(storage::GameId id, platform::DragonchessGame game,
+                                  platform::DragonchessComputerTurn turn) {
+  const auto give_up_at = std::chrono::steady_clock::now() + options_.dragonchess_think;
+  const auto move = platform::find_computer_move(
+      game, turn, [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; });
+  if (!move) return;  // no legal move: the game has ended by the engine's rules already
+  commit_computer_action(store_, *this, id, "computer move", [&](platform::Game& locked, platform::Instant now) {
+    return locked.dragonchess() ? locked.dragonchess()->submit_computer_move(turn, *move, now)
+                                : tl::expected<platform::Effects, platform::GameError>(
+                                      tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));
+  });
+}
+
+}  // namespace stratagem::server

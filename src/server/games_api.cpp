@@ -1,0 +1,182 @@
+// Games: creation, the lobby, what a caller may see of a game, its phases and messages,
+// and every action on it (each one storage transaction).
+#include <spdlog/spdlog.h>
+
+#include "api.h"
+#include "credentials.h"
+#include "game_change.h"
+#include "json_fields.h"
+#include "messages.h"
+
+namespace stratagem::server {
+namespace {
+
+// The row of a game being created before it has its id (see create_game): never listed.
+constexpr std::string_view kCreatingStatus = "creating";
+
+bool seats_caller(platform::Action action) {
+  return action == platform::Action::Join || action == platform::Action::TakeSeat;
+}
+
+std::vector<storage::UserId> with_player(std::vector<storage::UserId> players, storage::UserId user) {
+  if (std::find(players.begin(), players.end(), user) == players.end()) players.push_back(user);
+  return players;
+}
+
+}  // namespace
+
+// Two transactions, because the record holds the game's id and storage gives the id: a
+// provisional row first (status "creating", invisible), then the real record. A crash
+// between the two leaves a provisional row that nothing lists or finds (game_of), and
+// the creator never got a 201.
+Response Api::create_game(const Request& request, Caller& caller, const Captures&) {
+  const auto language = caller.language;
+  const auto body = parse_body(request.body, language);
+  if (!body) return body.error().response();
+  if (auto fields = Fields::of(*body, language); !fields) return fields.error().response();
+  const auto creator = platform_user(*caller.user);
+  const auto now = now_instant();
+  const auto seed = random_seed();
+  const auto provisional = platform::Game::create("0", *body, creator, now, seed);
+  if (!provisional) return error_of(provisional.error(), language).response();
+  const bool creator_plays = provisional->dragonchess() != nullptr;
+  std::vector<storage::UserId> players;
+  if (creator_plays) players.push_back(caller.user->id);
+
+  const auto row = store_.create_game(storage::NewGame{
+      .kind = std::string(provisional->kind()),
+      .name = provisional->name(),
+      .status = std::string(kCreatingStatus),
+      .created_at = now,
+      .next_deadline = std::nullopt,
+      .record = provisional->to_json().dump(),
+      .players = players,
+  });
+  if (!row) return error_of(row.error(), language).response();
+  const auto id = row->id;
+  std::optional<platform::Game> created;
+  std::optional<platform::GameError> refused;
+  const auto outcome = store_.update_game(id, [&](const storage::StoredGame&) -> std::optional<storage::GameChange> {
+    auto game = platform::Game::create(std::to_string(id), *body, creator, now, seed);
+    if (!game) {
+      refused = game.error();
+      return std::nullopt;
+    }
+    created = *game;
+    return change_of(*game, platform::Effects{}, now, players);
+  });
+  if (!outcome) return error_of(outcome.error(), language).response();
+  if (refused) return error_of(*refused, language).response();
+  spdlog::info("game {} ({}) created by user {}", id, created->kind(), caller.user->id);
+  runner_.after_change(id, *created);
+  return Response::json(201, {{"id", std::to_string(id)}});
+}
+
+Response Api::list_games(const Request&, Caller& caller, const Captures&) {
+  storage::GameQuery query;
+  query.player = caller.user->id;
+  query.statuses = {"forming"};
+  query.limit = 200;
+  const auto games = store_.list_games(query);
+  if (!games) return error_of(games.error(), caller.language).response();
+  auto out = nlohmann::json::array();
+  for (const auto& game : *games) {
+    if (game.status == kCreatingStatus) continue;
+    out.push_back({{"id", std::to_string(game.id)},
+                   {"game", game.kind},
+                   {"name", game.name},
+                   {"status", game.status},
+                   {"created_at", platform::format_instant(game.created_at)}});
+  }
+  return Response::json(200, out);
+}
+
+namespace {
+
+// The game of the URL, or the 404 to answer.
+tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> load(storage::Store& store,
+                                                                            std::string_view id_text,
+                                                                            Language language) {
+  const auto id = parse_game_id(id_text);
+  if (!id) return tl::unexpected(game_not_found(id_text, language));
+  auto stored = store.load_game(*id);
+  if (!stored) {
+    if (stored.error().code == storage::StoreErrorCode::not_found) return tl::unexpected(game_not_found(id_text, language));
+    return tl::unexpected(error_of(stored.error(), language));
+  }
+  auto game = game_of(*stored);
+  if (!game) return tl::unexpected(game_not_found(id_text, language));
+  return std::pair{std::move(*stored), std::move(*game)};
+}
+
+}  // namespace
+
+Response Api::get_game(const Request&, Caller& caller, const Captures& captures) {
+  const auto loaded = load(store_, captures[0], caller.language);
+  if (!loaded) return loaded.error().response();
+  return Response::json(200, loaded->second.view_for(std::to_string(caller.user->id), now_instant()));
+}
+
+Response Api::get_phases(const Request&, Caller& caller, const Captures& captures) {
+  const auto loaded = load(store_, captures[0], caller.language);
+  if (!loaded) return loaded.error().response();
+  const auto phases = store_.phases(loaded->first.id);
+  if (!phases) return error_of(phases.error(), caller.language).response();
+  auto out = nlohmann::json::array();
+  for (const auto& phase : *phases) out.push_back(nlohmann::json::parse(phase.json, nullptr, false));
+  return Response::json(200, out);
+}
+
+Response Api::get_messages(const Request&, Caller& caller, const Captures& captures) {
+  const auto loaded = load(store_, captures[0], caller.language);
+  if (!loaded) return loaded.error().response();
+  const auto stored = store_.messages(loaded->first.id);
+  if (!stored) return error_of(stored.error(), caller.language).response();
+  return Response::json(200, loaded->second.messages_for(std::to_string(caller.user->id), platform_messages(*stored)));
+}
+
+Response Api::act(const Request& request, Caller& caller, const Captures& captures, platform::Action action,
+                  int status) {
+  const auto language = caller.language;
+  const auto id = parse_game_id(captures[0]);
+  if (!id) return game_not_found(captures[0], language).response();
+  const auto body = parse_body(request.body, language);
+  if (!body) return body.error().response();
+  const auto user = platform_user(*caller.user);
+  const std::string target = captures.size() > 1 ? captures[1] : std::string();
+  const auto now = now_instant();
+
+  std::optional<platform::GameError> refused;
+  bool missing = false;
+  nlohmann::json answer;
+  std::optional<platform::Game> after;
+  const auto outcome = store_.update_game(*id, [&](const storage::StoredGame& locked)
+                                                   -> std::optional<storage::GameChange> {
+    auto game = game_of(locked);
+    if (!game) {
+      missing = true;
+      return std::nullopt;
+    }
+    auto effects = game->act(user, action, *body, language, now, target);
+    if (!effects) {
+      refused = effects.error();
+      return std::nullopt;
+    }
+    answer = std::move(effects->response);
+    if (!effects->changed) return std::nullopt;
+    after = *game;
+    std::optional<std::vector<storage::UserId>> players;
+    if (seats_caller(action)) players = with_player(locked.players, caller.user->id);
+    return change_of(*game, *effects, now, std::move(players));
+  });
+  if (!outcome) {
+    if (outcome.error().code == storage::StoreErrorCode::not_found) return game_not_found(captures[0], language).response();
+    return error_of(outcome.error(), language).response();
+  }
+  if (missing) return game_not_found(captures[0], language).response();
+  if (refused) return error_of(*refused, language).response();
+  if (after) runner_.after_change(*id, *after);
+  return Response::json(status, answer);
+}
+
+}  // namespace stratagem::server

@@ -1,0 +1,52 @@
+#pragma once
+// The server's own messages to people, in the four languages. Each text is a format
+// string whose {} are filled in the same order in every language.
+
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "language.h"
+
+namespace stratagem::server {
+
+enum class Text {
+  malformed_json,        // {byte}
+  body_not_object,
+  field_missing,         // {field}
+  field_type,            // {field} {type}
+  field_one_of,          // {field} {choices}
+  field_range,           // {field} {min} {max}
+  field_length,          // {field} {min} {max}
+  field_name_characters, // {field}
+  type_string,
+  type_integer,
+  type_number,
+  type_boolean,
+  type_object,
+  type_array_of_strings,
+  type_strings_or_all,
+  name_taken,            // {name}
+  wrong_login,
+  unauthenticated,
+  too_many_logins,       // {seconds}
+  too_large,             // {bytes}
+  no_route,              // {method} {path}
+  method_not_allowed,    // {method} {path}
+  game_not_found,        // {id}
+  not_found,
+  internal_error,
+  database_unavailable,
+  shutting_down,
+};
+
+// The format string of `text` in `language`.
+std::string_view text_format(Language language, Text text);
+
+template <typename... Args>
+std::string say(Language language, Text text, Args&&... args) {
+  return fmt::format(fmt::runtime(text_format(language, text)), std::forward<Args>(args)...);
+}
+
+}  // namespace stratagem::server

@@ -1,0 +1,79 @@
+#include "stratagem/server/serve.h"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <spdlog/cfg/env.h>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "api.h"
+#include "credentials.h"
+#include "event_hub.h"
+#include "game_runner.h"
+#include "http_listener.h"
+#include "stratagem/storage/store.h"
+
+namespace stratagem::server {
+namespace {
+
+void log_to_stderr() {
+  auto logger = spdlog::stderr_logger_mt("stratagem");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %l %v", spdlog::pattern_time_type::utc);
+  spdlog::cfg::load_env_levels();
+}
+
+std::optional<StaticFiles> web_files(const ServeOptions& options) {
+  std::error_code error;
+  if (options.web) {
+    if (!std::filesystem::is_directory(*options.web, error)) return std::nullopt;
+    return StaticFiles(*options.web);
+  }
+  const std::filesystem::path built(STRATAGEM_DEFAULT_WEB_DIR);
+  if (std::filesystem::is_directory(built, error)) return StaticFiles(built);
+  return std::nullopt;
+}
+
+std::string url_host(const std::string& host) {
+  return host.find(':') != std::string::npos ? fmt::format("[{}]", host) : host;
+}
+
+}  // namespace
+
+tl::expected<void, std::string> serve(const ServeOptions& options) {
+  if (!spdlog::get("stratagem")) log_to_stderr();
+  if (!initialise_crypto()) return tl::unexpected(std::string("libsodium cannot start (no source of randomness)"));
+  const auto address = parse_listen_address(options.listen);
+  if (!address) return tl::unexpected(address.error());
+  if (options.web && !std::filesystem::is_directory(*options.web)) {
+    return tl::unexpected(fmt::format("--web: '{}' is not a folder", options.web->string()));
+  }
+
+  auto store = storage::open_store(options.database, storage::StoreOptions{.pool_size = 4});
+  if (!store) return tl::unexpected(fmt::format("--database: {}", store.error().message));
+  spdlog::info("database: {} ({})", (*store)->backend(),
+               options.database.starts_with("sqlite:") ? options.database : std::string("postgresql"));
+
+  EventHub hub;
+  auto events = (*store)->subscribe(
+      [&hub](storage::GameId game, storage::EventId) { hub.publish(std::to_string(game)); });
+  GameRunner runner(**store, GameRunnerOptions{});
+  const auto web = web_files(options);
+  Api api(**store, hub, runner, web);
+  HttpServer http(api, hub, HttpServerOptions{});
+  const auto bound = http.listen(*address);
+  if (!bound) return tl::unexpected(bound.error());
+
+  runner.start();
+  std::printf("listening on http://%s:%u\n", url_host(bound->host).c_str(), static_cast<unsigned>(bound->port));
+  std::fflush(stdout);
+  spdlog::info("listening on {}:{}{}", bound->host, bound->port, web ? "" : " (no web client: --web DIR)");
+  http.run();
+  runner.stop();
+  events.reset();
+  spdlog::info("stopped");
+  return {};
+}
+
+}  // namespace stratagem::server
