@@ -5,6 +5,8 @@
 #include "json_fields.h"
 #include "random.h"
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/ending.h"
+#include "stratagem/diplomacy/setup.h"
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/order_sheet.h"
@@ -115,7 +117,13 @@ class DiplomacyGame::Impl {
     return false;
   }
 
+  // Powers in armistice, and the neutral power before it joins: they never order.
+  static bool idle(const Game& g, Power p) {
+    return powers_not_ordering(g.game_rules_, {}, g.state_.phase).contains(index(p));
+  }
+
   static bool computer_controlled(const Game& g, Power p) {
+    if (idle(g, p)) return false;
     const Seat& seat = g.seats_[index(p)];
     return seat.computer || (seat.status == PowerStatus::CivilDisorder && g.options_.computer_takes_civil_disorder);
   }
@@ -123,7 +131,7 @@ class DiplomacyGame::Impl {
   // Powers whose orders the phase waits for: something to order, and someone (a person
   // playing it or a computer) to order it. Powers in civil disorder never order (§4.3.1).
   static bool expected_to_order(const Game& g, Power p) {
-    if (!has_something_to_order(g, p)) return false;
+    if (!has_something_to_order(g, p) || idle(g, p)) return false;
     return computer_controlled(g, p) || g.seats_[index(p)].status == PowerStatus::Playing;
   }
 
@@ -177,7 +185,7 @@ class DiplomacyGame::Impl {
     UnitType target_type = UnitType::Army;
     if (order.is_support())
       if (const auto supported = g.state_.unit_in(g.variant().province_of(order.target()))) target_type = supported->type;
-    return format_order(g.variant(), order, target_type);
+    return format_order(g.map(), order, target_type);
   }
 
   struct Checked {
@@ -188,7 +196,7 @@ class DiplomacyGame::Impl {
   // Parses and validates one power's orders against the position, as the phase will
   // read them: what fails is reported in `language` and not kept.
   static Checked check_orders(const Game& g, Power p, const std::vector<std::string>& texts, Language language) {
-    OrderSheet sheet(g.variant(), g.rules_, g.state_);
+    OrderSheet sheet(g.map(), g.rules_, g.state_);
     struct Written {
       const std::string* text;
       std::optional<int> submission;
@@ -196,11 +204,11 @@ class DiplomacyGame::Impl {
     };
     std::vector<Written> written;
     for (const std::string& text : texts) {
-      auto parsed = parse_order(g.variant(), text, g.state_.phase.type);
+      auto parsed = parse_order(g.map(), text, g.state_.phase.type);
       if (parsed)
         written.push_back({&text, sheet.submit(p, *parsed), {}});
       else
-        written.push_back({&text, std::nullopt, formats::parse_error_text(g.variant(), parsed.error(), language)});
+        written.push_back({&text, std::nullopt, formats::parse_error_text(g.map(), parsed.error(), language)});
     }
     Checked checked;
     for (const Written& entry : written) {
@@ -245,6 +253,15 @@ class DiplomacyGame::Impl {
 
   static void start_phase(Game& g, Instant now, Effects& effects) {
     g.phase_started_at_ = now;
+    // Seed 000 §1.2.3(e): from Spring 1915 the neutral power is ordered by the seat that
+    // won the coin toss.
+    if (const auto& neutral = g.game_rules_.setup.neutral; neutral && g.state_.phase == neutral->joins) {
+      const int toss_seat_power = first_power(g.game_rules_.setup.seats[*g.game_rules_.toss_winner].powers);
+      Seat& joining = g.seats_[index(neutral->power)];
+      joining.player = g.seats_[toss_seat_power].player;
+      joining.computer = g.seats_[toss_seat_power].computer;
+      set_status(g, neutral->power, PowerStatus::Playing, effects);
+    }
     for (Seat& seat : g.seats_) {
       seat.ready = false;
       seat.orders.reset();
@@ -279,17 +296,24 @@ class DiplomacyGame::Impl {
 
   static json result_json(const Game& g) {
     if (!g.result_) return nullptr;
+    const auto& winners = g.result_->winners;
     return {{"reason", g.result_->reason},
-            {"winner", g.result_->winner ? json(*g.result_->winner) : json(nullptr)},
+            {"winner", winners.size() == 1 ? json(winners.front()) : json(nullptr)},
+            {"winners", winners},
             {"survivors", g.result_->survivors},
             {"phase", g.result_->phase}};
   }
 
-  static std::vector<std::string> survivors(const Game& g) {
+  static std::vector<std::string> codes(const Game& g, const PowerSet& powers) {
     std::vector<std::string> out;
-    for (int p = 0; p < g.variant().power_count(); ++p)
-      if (g.seats_[p].status != PowerStatus::Eliminated) out.push_back(code(g, power_at(p)));
+    powers.for_each([&](int p) { out.push_back(code(g, power_at(p))); });
     return out;
+  }
+
+  static int first_power(const PowerSet& powers) {
+    int first = -1;
+    powers.for_each_until([&](int p) { return first = p, true; });
+    return first;
   }
 
   // The phase entry of GET /games/{id}/phases.
@@ -328,7 +352,7 @@ class DiplomacyGame::Impl {
       if (seat.orders)
         for (const KeptOrder& order : *seat.orders) orders.orders.push_back(order.order);
       input.orders.push_back(std::move(orders));
-      if (!has_something_to_order(g, power)) continue;
+      if (!has_something_to_order(g, power) || idle(g, power)) continue;
       if (seat.orders || seat.ready) {
         seat.missed_in_a_row = 0;
         continue;
@@ -341,7 +365,7 @@ class DiplomacyGame::Impl {
           seat.missed_in_a_row >= g.options_.civil_disorder_after)
         set_status(g, power, PowerStatus::CivilDisorder, effects);
     }
-    const formats::PhaseReport report = formats::adjudicate_phase(g.variant(), g.rules_, input);
+    const formats::PhaseReport report = formats::adjudicate_phase(g.map(), g.rules_, input);
     json entry = phase_entry(g, report, missed_now);
     effects.events.push_back({Audience::all(), "phase_processed", entry});
     effects.phases.push_back(std::move(entry));
@@ -351,9 +375,11 @@ class DiplomacyGame::Impl {
     for (int p = 0; p < g.variant().power_count(); ++p)
       if (g.state_.unit_count(power_at(p)) == 0 && g.state_.centre_count(power_at(p)) == 0)
         set_status(g, power_at(p), PowerStatus::Eliminated, effects);
-    // Seed 000 §5.1(a): 18 centres win, before any other ending.
-    if (const Power winner = diplomacy::winner(g.variant(), g.state_); winner != Power::None) {
-      finish(g, {"victory", code(g, winner), {}, phase}, effects);
+    // Seed 000 §5.1(a)-(b): the setup's victory count of centres, then the agreed last year.
+    if (const auto end = decide_end(g.variant(), g.game_rules_, {}, g.state_); end && *end) {
+      finish(g, {(*end)->kind == EndKind::Centres ? "victory" : std::string(end_kind_code((*end)->kind)),
+                 codes(g, (*end)->winners), {}, phase},
+             effects);
       return;
     }
     start_phase(g, now, effects);
@@ -363,43 +389,86 @@ class DiplomacyGame::Impl {
     if (everyone_ready(g)) process(g, now, effects);
   }
 
-  // Draw votes: every surviving power played by a person (not in civil disorder, not a
-  // computer) has voted for a draw, and there is at least one such power.
-  static void draw_if_agreed(Game& g, Effects& effects) {
+  // Every surviving power played by a person (not in civil disorder, armistice or
+  // neutral, not a computer) has voted yes, and there is at least one such power.
+  template <class Vote>
+  static bool agreed(const Game& g, Vote&& vote) {
     int voters = 0;
     for (int p = 0; p < g.variant().power_count(); ++p) {
       const Seat& seat = g.seats_[p];
-      if (seat.status != PowerStatus::Playing || seat.computer) continue;
-      if (!seat.draw_vote) return;
+      if (seat.status != PowerStatus::Playing || seat.computer || idle(g, power_at(p))) continue;
+      if (!vote(seat)) return false;
       ++voters;
     }
-    if (voters > 0) finish(g, {"draw", std::nullopt, survivors(g), g.phase_code()}, effects);
+    return voters > 0;
+  }
+
+  // The engine says who shares a draw or wins the lot (the seats that still have units).
+  static void end_if_agreed(Game& g, Effects& effects) {
+    EndDeclarations declarations;
+    if (agreed(g, [](const Seat& seat) { return seat.end_vote; })) {
+      const auto alive = surviving_seats(g.game_rules_, g.state_);
+      if (!alive || alive->empty()) return;
+      // Seed 000 §5.1(c): the lot, every surviving seat with the same chance.
+      SeededRandom lot(SeededRandom::derive(g.seed_, static_cast<std::uint64_t>(g.processed_phases_), 0x107));
+      declarations.agreed_end_lot = static_cast<int>(lot.below(alive->size()));
+    } else if (agreed(g, [](const Seat& seat) { return seat.draw_vote; })) {
+      declarations.draw = true;
+    } else {
+      return;
+    }
+    const auto end = decide_end(g.variant(), g.game_rules_, declarations, g.state_);
+    if (!end || !*end) return;
+    const bool draw = (*end)->kind == EndKind::Draw;
+    finish(g,
+           {std::string(end_kind_code((*end)->kind)), draw ? std::vector<std::string>{} : codes(g, (*end)->winners),
+            draw ? codes(g, (*end)->winners) : std::vector<std::string>{}, g.phase_code()},
+           effects);
+  }
+
+  // The setup seat that holds the power, or -1 (armistice, neutral).
+  static int seat_of(const Game& g, Power p) {
+    const auto& seats = g.game_rules_.setup.seats;
+    for (int s = 0; s < static_cast<int>(seats.size()); ++s)
+      if (seats[s].powers.contains(index(p))) return s;
+    return -1;
   }
 
   static void start_game(Game& g, Instant now, Effects& effects) {
-    const int powers = g.variant().power_count();
-    g.seats_.assign(static_cast<std::size_t>(powers), Seat{});
-    std::vector<bool> taken(static_cast<std::size_t>(powers), false);
+    const auto& setup_seats = g.game_rules_.setup.seats;
+    const int seat_count = static_cast<int>(setup_seats.size());
+    std::vector<std::optional<User>> players(static_cast<std::size_t>(seat_count));
     for (const Joiner& joiner : g.joiners_)
-      if (joiner.power) {
-        const Power p = *formats::read_power(g.variant(), *joiner.power);
-        g.seats_[index(p)].player = joiner.user;
-        taken[index(p)] = true;
-      }
-    std::vector<Power> open;
-    for (int p = 0; p < powers; ++p)
-      if (!taken[p]) open.push_back(power_at(p));
+      if (joiner.power) players[seat_of(g, *formats::read_power(g.variant(), *joiner.power))] = joiner.user;
+    std::vector<int> open;
+    for (int s = 0; s < seat_count; ++s)
+      if (!players[s]) open.push_back(s);
     // Seed 000 §1.2.1 leaves the draw to the players; here it is random, from the game's seed.
     SeededRandom random(g.seed_);
     random.shuffle(open);
     auto next = open.begin();
     for (const Joiner& joiner : g.joiners_)
-      if (!joiner.power) g.seats_[index(*next++)].player = joiner.user;
-    for (; next != open.end(); ++next) g.seats_[index(*next)].computer = true;
+      if (!joiner.power) players[*next++] = joiner.user;
+    std::vector<bool> computer(static_cast<std::size_t>(seat_count), false);
+    for (; next != open.end(); ++next) computer[*next] = true;
+    g.seats_.assign(static_cast<std::size_t>(g.variant().power_count()), Seat{});
+    for (int p = 0; p < g.variant().power_count(); ++p) {
+      const int s = seat_of(g, power_at(p));
+      if (s < 0) {
+        g.seats_[p].status = PowerStatus::CivilDisorder;  // §1.2.3: armistice follows chapter 4
+        continue;
+      }
+      g.seats_[p].player = players[s];
+      g.seats_[p].computer = computer[s];
+    }
+    // §1.2.3(e): the coin toss, drawn now from the seed and shown when Italy joins.
+    if (g.game_rules_.setup.neutral)
+      g.game_rules_.toss_winner =
+          static_cast<int>(SeededRandom(SeededRandom::derive(g.seed_, 1914, 0x7055)).below(static_cast<std::uint64_t>(seat_count)));
     g.status_ = GameStatus::Active;
-    g.state_ = GameState::initial(g.variant());
+    g.state_ = initial_state(g.variant(), g.game_rules_.setup);
     json seats = json::object();
-    for (int p = 0; p < powers; ++p) seats[code(g, power_at(p))] = player_status_payload(g, power_at(p));
+    for (int p = 0; p < g.variant().power_count(); ++p) seats[code(g, power_at(p))] = player_status_payload(g, power_at(p));
     effects.events.push_back({Audience::all(), "game_started", {{"powers", seats}}});
     start_phase(g, now, effects);
   }
@@ -417,6 +486,21 @@ class DiplomacyGame::Impl {
 
 const Variant& DiplomacyGame::variant() const { return standard_variant(); }
 
+const Variant& DiplomacyGame::map() const { return map_at(variant(), game_rules_, state_.phase); }
+
+namespace {
+
+tl::expected<GameRules, GameError> game_rules_for(const DiplomacyOptions& options) {
+  auto setup = standard_setup(standard_variant(), options.setup);
+  if (!setup) return tl::unexpected(fields::bad_value("setup", "7 | 6 | 5 | 4 | 3a | 3b | 2"));
+  GameRules rules;
+  rules.setup = std::move(*setup);
+  rules.endings.fixed_end_year = options.end_year;
+  return rules;
+}
+
+}  // namespace
+
 std::string DiplomacyGame::phase_code() const {
   return status_ == GameStatus::Forming ? std::string() : diplomacy::phase_code(state_.phase);
 }
@@ -426,10 +510,14 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
   const auto rules = rules_by_name(options.rules);
   if (!rules) return tl::unexpected(fields::bad_value("rules", "standard | datc"));
   if (options.variant != "standard") return tl::unexpected(fields::bad_value("variant", "standard"));
-  if (options.players != 7) return tl::unexpected(fields::bad_value("players", "7"));
+  auto game_rules = game_rules_for(options);
+  if (!game_rules) return tl::unexpected(game_rules.error());
+  if (static_cast<int>(game_rules->setup.seats.size()) != options.players)
+    return tl::unexpected(fields::bad_value("setup", std::to_string(options.players) + " seats"));
   if (options.computer_players < 0 || options.computer_players > options.players)
-    return tl::unexpected(fields::bad_value("computer_players", "0..7"));
+    return tl::unexpected(fields::bad_value("computer_players", "0.." + std::to_string(options.players)));
   DiplomacyGame game;
+  game.game_rules_ = std::move(*game_rules);
   game.id_ = std::move(id);
   game.options_ = std::move(options);
   game.rules_ = *rules;
@@ -473,8 +561,12 @@ tl::expected<Effects, GameError> DiplomacyGame::join(const User& user, std::opti
     auto p = Impl::power_named(*this, *power);
     if (!p) return tl::unexpected(p.error());
     power = Impl::code(*this, *p);
+    const int seat = Impl::seat_of(*this, *p);
+    if (seat < 0) return tl::unexpected(fields::bad_value("power", "a power that a seat of this game plays"));
+    // A seat of several powers (seed 000 §1.2.3(c)-(e)) is asked for by any of them.
     for (const Joiner& joiner : joiners_)
-      if (joiner.power == power) return tl::unexpected(error(ErrorCode::Conflict, Problem::PowerTaken, *power));
+      if (joiner.power && Impl::seat_of(*this, *formats::read_power(variant(), *joiner.power)) == seat)
+        return tl::unexpected(error(ErrorCode::Conflict, Problem::PowerTaken, *power));
   }
   joiners_.push_back({user, power});
   Effects effects;
@@ -579,7 +671,21 @@ tl::expected<Effects, GameError> DiplomacyGame::vote_draw(const User& user, std:
   // A vote is secret until the draw: only the voter's power hears of it.
   effects.events.push_back({Audience::only({code}), "draw_vote", {{"power", code}, {"draw", draw}}});
   effects.response = {{"power", code}, {"draw", draw}};
-  if (draw) Impl::draw_if_agreed(*this, effects);
+  if (draw) Impl::end_if_agreed(*this, effects);
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::vote_end(const User& user, std::string_view power_name, bool end,
+                                                         Instant) {
+  auto power = Impl::own_power(*this, user, power_name);
+  if (!power) return tl::unexpected(power.error());
+  Effects effects;
+  effects.changed = true;
+  seats_[index(*power)].end_vote = end;
+  const std::string code = Impl::code(*this, *power);
+  effects.events.push_back({Audience::only({code}), "end_vote", {{"power", code}, {"end", end}}});
+  effects.response = {{"power", code}, {"end", end}};
+  if (end) Impl::end_if_agreed(*this, effects);
   return effects;
 }
 
@@ -592,6 +698,7 @@ tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::s
   seat.player.reset();
   seat.ready = false;
   seat.draw_vote = false;
+  seat.end_vote = false;
   if (seat.status == PowerStatus::Playing) seat.status = PowerStatus::CivilDisorder;
   effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
   effects.response = Impl::player_status_payload(*this, *power);
@@ -606,7 +713,8 @@ tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std:
   if (!power) return tl::unexpected(power.error());
   Seat& seat = seats_[index(*power)];
   const std::string code = Impl::code(*this, *power);
-  if (seat.status != PowerStatus::CivilDisorder || seat.computer)
+  if (seat.status != PowerStatus::CivilDisorder || seat.computer || Impl::idle(*this, *power) ||
+      Impl::seat_of(*this, *power) < 0)
     return tl::unexpected(error(ErrorCode::Conflict, Problem::SeatNotOpen, code));
   const bool own_player = seat.player && seat.player->id == user.id;
   if (!own_player) {
@@ -621,6 +729,7 @@ tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std:
   seat.status = PowerStatus::Playing;
   seat.missed_in_a_row = 0;
   seat.draw_vote = false;
+  seat.end_vote = false;
   effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
   effects.response = Impl::player_status_payload(*this, *power);
   return effects;
@@ -763,7 +872,7 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
                {"phase", status_ == GameStatus::Forming ? json(nullptr) : json(phase_code())},
                {"deadline", status_ == GameStatus::Active ? instant_or_null(deadline_) : json(nullptr)},
                {"result", Impl::result_json(*this)},
-               {"winner", result_ && result_->winner ? json(*result_->winner) : json(nullptr)}};
+               {"winner", result_ && result_->winners.size() == 1 ? json(result_->winners.front()) : json(nullptr)}};
   const std::vector<std::string> mine = powers_of(user_id);
   view["my_powers"] = mine;
   if (status_ == GameStatus::Forming) {
@@ -784,7 +893,7 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
   view["units"] = position["units"];
   view["centers"] = position["centers"];
   view["retreats"] = position.contains("retreats") ? position["retreats"] : json::object();
-  json powers = json::object(), my_orders = json::object(), draw_votes = json::object();
+  json powers = json::object(), my_orders = json::object(), draw_votes = json::object(), end_votes = json::object();
   for (int p = 0; p < variant().power_count(); ++p) {
     const Seat& seat = seats_[p];
     const std::string& code = Impl::code(*this, power_at(p));
@@ -794,15 +903,20 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
                     {"ready", seat.ready},
                     {"orders_given", seat.orders.has_value()},
                     {"missed_in_a_row", seat.missed_in_a_row},
-                    {"to_order", status_ == GameStatus::Active && Impl::has_something_to_order(*this, power_at(p))}};
+                    {"to_order", status_ == GameStatus::Active && Impl::has_something_to_order(*this, power_at(p)) &&
+                                     !Impl::idle(*this, power_at(p))},
+                    {"armistice", game_rules_.setup.armistice.contains(p)},
+                    {"neutral", Impl::idle(*this, power_at(p)) && !game_rules_.setup.armistice.contains(p)}};
     if (std::find(mine.begin(), mine.end(), code) != mine.end()) {
       my_orders[code] = seat.orders ? Impl::kept_json(*seat.orders) : json::array();
       draw_votes[code] = seat.draw_vote;
+      end_votes[code] = seat.end_vote;
     }
   }
   view["powers"] = std::move(powers);
   view["my_orders"] = std::move(my_orders);
   view["draw_votes"] = std::move(draw_votes);
+  view["end_votes"] = std::move(end_votes);
   json missed = json::array();
   for (const MissedPhase& entry : missed_)
     missed.push_back({{"phase", entry.phase}, {"power", entry.power}, {"civil_disorder", entry.civil_disorder}});
@@ -873,6 +987,7 @@ json DiplomacyGame::to_json() const {
                      {"missed_in_a_row", seat.missed_in_a_row},
                      {"ready", seat.ready},
                      {"draw_vote", seat.draw_vote},
+                     {"end_vote", seat.end_vote},
                      {"orders", std::move(orders)}});
   }
   json joiners = json::array();
@@ -886,7 +1001,7 @@ json DiplomacyGame::to_json() const {
   json result = nullptr;
   if (result_)
     result = {{"reason", result_->reason},
-              {"winner", result_->winner ? json(*result_->winner) : json(nullptr)},
+              {"winners", result_->winners},
               {"survivors", result_->survivors},
               {"phase", result_->phase}};
   return {{"record_version", kRecordVersion},
@@ -894,6 +1009,7 @@ json DiplomacyGame::to_json() const {
           {"id", id_},
           {"options", diplomacy_options_json(options_)},
           {"seed", seed_},
+          {"toss_winner", game_rules_.toss_winner ? json(*game_rules_.toss_winner) : json(nullptr)},
           {"status", game_status_name(status_)},
           {"created_at", format_instant(created_at_)},
           {"joiners", std::move(joiners)},
@@ -921,6 +1037,10 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     game.id_ = record.at("id").get<std::string>();
     game.options_ = std::move(*options);
     game.rules_ = *rules_by_name(game.options_.rules);
+    auto game_rules = game_rules_for(game.options_);
+    if (!game_rules) return tl::unexpected("options: " + message(game_rules.error(), Language::En));
+    game.game_rules_ = std::move(*game_rules);
+    if (!record.at("toss_winner").is_null()) game.game_rules_.toss_winner = record.at("toss_winner").get<int>();
     game.seed_ = record.at("seed").get<std::uint64_t>();
     const std::string status = record.at("status").get<std::string>();
     if (status == "forming") game.status_ = GameStatus::Forming;
@@ -945,6 +1065,7 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
       seat.missed_in_a_row = entry.at("missed_in_a_row").get<int>();
       seat.ready = entry.at("ready").get<bool>();
       seat.draw_vote = entry.at("draw_vote").get<bool>();
+      seat.end_vote = entry.at("end_vote").get<bool>();
       if (!entry.at("orders").is_null()) {
         seat.orders.emplace();
         for (const json& order : entry.at("orders"))
@@ -985,7 +1106,7 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     if (const json& result = record.at("result"); !result.is_null()) {
       Result r;
       r.reason = result.at("reason").get<std::string>();
-      if (!result.at("winner").is_null()) r.winner = result.at("winner").get<std::string>();
+      r.winners = result.at("winners").get<std::vector<std::string>>();
       r.survivors = result.at("survivors").get<std::vector<std::string>>();
       r.phase = result.at("phase").get<std::string>();
       game.result_ = std::move(r);

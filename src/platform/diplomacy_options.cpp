@@ -41,10 +41,23 @@ tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& bod
     options.rules = **rules;
   }
 
-  // Seed 000 §1.2.3 shares the powers among fewer players; the engine does not offer
-  // those setups yet, so a game has seven seats.
-  auto players = fields::integer(body, "players", false, 7, 7);
+  // Seed 000 §1.2.3 shares the powers among two to seven players.
+  auto players = fields::integer(body, "players", false, 2, 7);
   if (!players) return tl::unexpected(players.error());
+  if (*players) options.players = static_cast<int>(**players);
+  auto setup = fields::string(body, "setup", false);
+  if (!setup) return tl::unexpected(setup.error());
+  options.setup = options.players == 3 ? "3a" : std::to_string(options.players);
+  if (*setup) {
+    const bool fits = options.players == 3 ? (**setup == "3a" || **setup == "3b") : **setup == options.setup;
+    if (!fits) return tl::unexpected(fields::bad_value("setup", options.players == 3 ? "3a | 3b" : options.setup));
+    options.setup = **setup;
+  }
+  // The two-player game starts in 1914 (§1.2.3(e)), the others in 1901.
+  const int first_year = options.players == 2 ? 1914 : 1901;
+  auto end_year = fields::integer(body, "end_year", false, first_year, 3000);
+  if (!end_year) return tl::unexpected(end_year.error());
+  if (*end_year) options.end_year = static_cast<int>(**end_year);
 
   auto press = fields::string(body, "press", false);
   if (!press) return tl::unexpected(press.error());
@@ -93,6 +106,8 @@ json diplomacy_options_json(const DiplomacyOptions& options) {
               {"variant", options.variant},
               {"rules", options.rules},
               {"players", options.players},
+              {"setup", options.setup},
+              {"end_year", options.end_year ? json(*options.end_year) : json(nullptr)},
               {"press", press_rule_name(options.press)},
               {"computer_players", options.computer_players},
               {"civil_disorder_after", options.civil_disorder_after},

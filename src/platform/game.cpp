@@ -66,12 +66,14 @@ tl::expected<Effects, GameError> act_diplomacy(DiplomacyGame& game, const User& 
       if (!text) return tl::unexpected(text.error());
       return game.send_message(user, *from, std::move(recipients), std::move(*text), now);
     }
-    case Action::VoteDraw: {
+    case Action::VoteDraw:
+    case Action::VoteEnd: {
       auto power = required_string(body, "power");
       if (!power) return tl::unexpected(power.error());
-      auto draw = required_bool(body, "draw");
-      if (!draw) return tl::unexpected(draw.error());
-      return game.vote_draw(user, *power, *draw, now);
+      const bool draw = action == Action::VoteDraw;
+      auto vote = required_bool(body, draw ? "draw" : "end");
+      if (!vote) return tl::unexpected(vote.error());
+      return draw ? game.vote_draw(user, *power, *vote, now) : game.vote_end(user, *power, *vote, now);
     }
     case Action::GiveUp:
     case Action::TakeSeat:

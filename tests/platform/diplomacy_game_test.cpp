@@ -54,10 +54,14 @@ const Event& event(const Effects& effects, const std::string& kind) {
   throw std::runtime_error("no event " + kind);
 }
 
+// Every power with something to order says it is ready, through whoever plays it.
 void everyone_ready_but(DiplomacyGame& game, const std::set<std::string>& except, Instant now) {
-  for (const std::string& power : kPowers)
-    if (!except.count(power) && game.view_for(user_of(power).id)["powers"][power]["to_order"] == true)
-      ASSERT_TRUE(game.set_ready(user_of(power), power, true, now));
+  for (const std::string& power : kPowers) {
+    const json seat = game.view_for("")["powers"][power];
+    if (except.count(power) || seat["to_order"] != true || !seat["player"].is_string()) continue;
+    const std::string name = seat["player"];
+    ASSERT_TRUE(game.set_ready({"id-" + name, name}, power, true, now)) << power;
+  }
 }
 
 // --- options
@@ -88,8 +92,14 @@ TEST(DiplomacyOptions, ErrorsNameTheField) {
   EXPECT_EQ(message(e, Language::En), "players must be an integer");
   EXPECT_EQ(message(e, Language::Ja), "players は 整数 でなければなりません");
   EXPECT_EQ(message(e, Language::ZhHant), "players 必須是 整數");
-  e = error_of({{"name", "g"}, {"players", 5}});
-  EXPECT_EQ(message(e, Language::En), "players is not allowed: 7..7");
+  e = error_of({{"name", "g"}, {"players", 1}});
+  EXPECT_EQ(message(e, Language::En), "players is not allowed: 2..7");
+  e = error_of({{"name", "g"}, {"players", 4}, {"setup", "3a"}});
+  EXPECT_EQ(message(e, Language::En), "setup is not allowed: 4");
+  e = error_of({{"name", "g"}, {"players", 2}, {"end_year", 1901}});
+  EXPECT_EQ(message(e, Language::En), "end_year is not allowed: 1914..3000");
+  EXPECT_EQ(read_diplomacy_options({{"name", "g"}, {"players", 3}})->setup, "3a");
+  EXPECT_EQ(read_diplomacy_options({{"name", "g"}, {"players", 3}, {"setup", "3b"}})->setup, "3b");
   e = error_of({{"name", "g"}, {"computer_players", 8}});
   EXPECT_EQ(message(e, Language::En), "computer_players is not allowed: 0..7");
   e = error_of({{"name", ""}});
@@ -549,8 +559,103 @@ TEST(DiplomacyEndings, EighteenCentresWin) {
   const Effects effects = rigged->advance(kStart + seconds(3600));
   EXPECT_EQ(rigged->status(), GameStatus::Finished);
   EXPECT_EQ(event(effects, "game_finished").payload.dump(),
-            R"({"phase":"S1901M","reason":"victory","survivors":[],"winner":"FRANCE"})");
+            R"({"phase":"S1901M","reason":"victory","survivors":[],"winner":"FRANCE","winners":["FRANCE"]})");
   EXPECT_EQ(rigged->view_for("")["winner"], "FRANCE");
+}
+
+TEST(DiplomacyEndings, AgreedEndDrawsALotAmongTheSurvivors) {
+  const auto winner_for = [](std::uint64_t seed) {
+    auto game = *DiplomacyGame::create("g", options_with(), kStart, seed);
+    for (const std::string& power : kPowers) game.join(user_of(power), power, kStart);
+    for (const std::string& power : kPowers) EXPECT_TRUE(game.vote_end(user_of(power), power, true, kStart));
+    EXPECT_EQ(game.status(), GameStatus::Finished);
+    const json result = game.view_for("")["result"];
+    EXPECT_EQ(result["reason"], "lot");
+    EXPECT_EQ(result["winners"].size(), 1u);
+    return result["winner"].get<std::string>();
+  };
+  EXPECT_EQ(winner_for(4), winner_for(4));
+  std::set<std::string> winners;
+  for (std::uint64_t seed = 0; seed < 12; ++seed) winners.insert(winner_for(seed));
+  EXPECT_GT(winners.size(), 2u);
+}
+
+TEST(DiplomacyEndings, FixedEndYearMostUnitsWin) {
+  auto game = started_game(options_with({{"end_year", 1901}}));
+  everyone_ready_but(game, {}, kStart);
+  EXPECT_EQ(game.status(), GameStatus::Active);
+  const Instant fall = kStart;
+  everyone_ready_but(game, {}, fall);  // F1901M: nobody moves, no adjustments: 1902 begins
+  EXPECT_EQ(game.status(), GameStatus::Finished);
+  EXPECT_EQ(game.view_for("")["result"].dump(),
+            R"({"phase":"F1901M","reason":"fixed_year","survivors":[],"winner":"RUSSIA","winners":["RUSSIA"]})");
+}
+
+// --- the seed's setups for fewer players (seed 000 §1.2.3)
+
+TEST(DiplomacySetups, SixPlayersItalyInArmistice) {
+  auto game = *DiplomacyGame::create("g", options_with({{"players", 6}, {"computer_takes_civil_disorder", true}}), kStart, 2);
+  EXPECT_FALSE(game.join(user_of("ITALY"), "ITALY", kStart));
+  for (const std::string& power : kPowers)
+    if (power != "ITALY") ASSERT_TRUE(game.join(user_of(power), power, kStart));
+  ASSERT_EQ(game.status(), GameStatus::Active);
+  const json italy = game.view_for("")["powers"]["ITALY"];
+  EXPECT_EQ(italy["armistice"], true);
+  EXPECT_EQ(italy["status"], "civil_disorder");
+  EXPECT_EQ(italy["to_order"], false);
+  EXPECT_EQ(italy["player"], nullptr);
+  EXPECT_TRUE(game.computer_turns().empty());  // armistice is not civil disorder to take over
+  EXPECT_EQ(game.take_seat({"z", "zoe"}, "ITALY", kStart).error().problem, Problem::SeatNotOpen);
+  everyone_ready_but(game, {"ITALY"}, kStart);  // Italy is not waited for
+  EXPECT_EQ(game.phase_code(), "F1901M");
+  EXPECT_TRUE(game.missed_phases().empty());
+}
+
+TEST(DiplomacySetups, FourPlayersSeatsOfTwoPowers) {
+  auto game = *DiplomacyGame::create("g", options_with({{"players", 4}}), kStart, 2);
+  const auto joined = game.join(user_of("AUSTRIA"), "FRANCE", kStart);
+  ASSERT_TRUE(joined);
+  EXPECT_EQ(game.join(user_of("GERMANY"), "AUSTRIA", kStart).error().problem, Problem::PowerTaken);
+  ASSERT_TRUE(game.join(user_of("GERMANY"), "TURKEY", kStart));
+  ASSERT_TRUE(game.join(user_of("ENGLAND"), std::nullopt, kStart));
+  ASSERT_TRUE(game.join(user_of("RUSSIA"), std::nullopt, kStart));
+  ASSERT_EQ(game.status(), GameStatus::Active);
+  EXPECT_EQ(game.powers_of(user_of("AUSTRIA").id), (std::vector<std::string>{"AUSTRIA", "FRANCE"}));
+  EXPECT_EQ(game.powers_of(user_of("GERMANY").id), (std::vector<std::string>{"GERMANY", "TURKEY"}));
+  const auto england = game.powers_of(user_of("ENGLAND").id), russia = game.powers_of(user_of("RUSSIA").id);
+  EXPECT_EQ(england.size() + russia.size(), 3u);  // England alone, Italy with Russia (§1.2.3(c))
+  // One request orders both powers of the seat.
+  const auto put = game.submit_orders(user_of("AUSTRIA"), "S1901M",
+                                      {{"AUSTRIA", {"A Vie-Gal"}}, {"FRANCE", {"A Par-Bur"}}}, Language::En, kStart);
+  ASSERT_TRUE(put);
+  EXPECT_EQ(put->response["orders"]["FRANCE"][0]["order"], "A PAR - BUR");
+}
+
+TEST(DiplomacySetups, TwoPlayersNeutralItalyJoinsTheTossWinnerIn1915) {
+  auto game = *DiplomacyGame::create("g", options_with({{"players", 2}}), kStart, 8);
+  ASSERT_TRUE(game.join(user_of("ENGLAND"), "ENGLAND", kStart));
+  ASSERT_TRUE(game.join(user_of("GERMANY"), std::nullopt, kStart));
+  ASSERT_EQ(game.phase_code(), "S1914M");
+  EXPECT_EQ(game.powers_of(user_of("ENGLAND").id), (std::vector<std::string>{"ENGLAND", "FRANCE", "RUSSIA"}));
+  json view = game.view_for("");
+  EXPECT_EQ(view["powers"]["ITALY"]["neutral"], true);
+  EXPECT_EQ(view["powers"]["ITALY"]["to_order"], false);
+  // Italy's land is closed like Switzerland while it is neutral.
+  const auto closed = game.submit_orders(user_of("ENGLAND"), "S1914M", {{"FRANCE", {"A Mar-Pie"}}}, Language::En, kStart);
+  EXPECT_EQ(closed->response["orders"]["FRANCE"][0]["order"], nullptr);
+  Instant now = kStart;
+  for (int phases = 0; phases < 6 && game.phase_code() != "S1915M"; ++phases) {
+    now += seconds(1);
+    everyone_ready_but(game, {"ITALY"}, now);
+  }
+  ASSERT_EQ(game.phase_code(), "S1915M");
+  view = game.view_for("");
+  EXPECT_EQ(view["powers"]["ITALY"]["neutral"], false);
+  EXPECT_EQ(view["powers"]["ITALY"]["status"], "playing");
+  const std::string italy_player = view["powers"]["ITALY"]["player"];
+  EXPECT_TRUE(italy_player == "england" || italy_player == "germany");
+  const auto holder = game.powers_of(user_of(italy_player == "england" ? "ENGLAND" : "GERMANY").id);
+  EXPECT_EQ(holder.size(), 4u);
 }
 
 // --- the stored record

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
+#include "stratagem/diplomacy/game.h"
 #include "stratagem/diplomacy/order.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
@@ -96,6 +97,11 @@ class DiplomacyGame {
   GameStatus status() const { return status_; }
   const diplomacy::Variant& variant() const;
   const diplomacy::RuleOptions& rules() const { return rules_; }
+  // The setup, endings and coin toss the engine's game functions take.
+  const diplomacy::GameRules& game_rules() const { return game_rules_; }
+  // The map of the current phase (the variant with neutral land closed in the
+  // two-player game before Italy joins): bots and validation use it.
+  const diplomacy::Variant& map() const;
   const diplomacy::GameState& state() const { return state_; }
   // The current phase as the contract writes it ("S1901M").
   std::string phase_code() const;
@@ -124,8 +130,12 @@ class DiplomacyGame {
   tl::expected<Effects, GameError> send_message(const User& user, std::string_view from,
                                                 std::optional<std::vector<std::string>> to, std::string text,
                                                 Instant now);
-  // Draw votes: the game ends in a draw when every surviving power votes yes.
+  // Draw votes: the game ends in a draw when every surviving power played by a person
+  // votes yes.
   tl::expected<Effects, GameError> vote_draw(const User& user, std::string_view power, bool draw, Instant now);
+  // Seed 000 §5.1(c): the same vote to stop, after which a lot (from the game's seed)
+  // among the seats that still have units names the winner.
+  tl::expected<Effects, GameError> vote_end(const User& user, std::string_view power, bool end, Instant now);
   // The player leaves the power: it falls into civil disorder at once.
   tl::expected<Effects, GameError> give_up(const User& user, std::string_view power, Instant now);
   // Takes a power in civil disorder: its own player coming back, or another person
@@ -168,7 +178,8 @@ class DiplomacyGame {
   nlohmann::json to_json() const;
   static tl::expected<DiplomacyGame, std::string> from_json(const nlohmann::json& record);
 
-  friend bool operator==(const DiplomacyGame&, const DiplomacyGame&) = default;
+  // Same record (the setup is derived from the options and not compared on its own).
+  friend bool operator==(const DiplomacyGame& a, const DiplomacyGame& b) { return a.to_json() == b.to_json(); }
 
  private:
   struct Seat {
@@ -178,6 +189,7 @@ class DiplomacyGame {
     int missed_in_a_row = 0;
     bool ready = false;
     bool draw_vote = false;
+    bool end_vote = false;
     std::optional<std::vector<KeptOrder>> orders;  // nullopt: none given this phase
     friend bool operator==(const Seat&, const Seat&) = default;
   };
@@ -187,8 +199,8 @@ class DiplomacyGame {
     friend bool operator==(const Joiner&, const Joiner&) = default;
   };
   struct Result {
-    std::string reason;  // "victory", "draw"
-    std::optional<std::string> winner;
+    std::string reason;  // "victory" (centres), "fixed_year", "lot", "draw"
+    std::vector<std::string> winners;    // powers; a seat's powers together in the two-player game
     std::vector<std::string> survivors;  // a draw: the powers sharing it
     std::string phase;
     friend bool operator==(const Result&, const Result&) = default;
@@ -201,6 +213,7 @@ class DiplomacyGame {
   std::string id_;
   DiplomacyOptions options_;
   diplomacy::RuleOptions rules_;
+  diplomacy::GameRules game_rules_;
   std::uint64_t seed_ = 0;
   GameStatus status_ = GameStatus::Forming;
   Instant created_at_;

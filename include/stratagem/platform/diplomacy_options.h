@@ -37,7 +37,12 @@ struct DiplomacyOptions {
   std::string name;
   std::string variant = "standard";
   std::string rules = "standard";  // a profile of diplomacy::rules_by_name
-  int players = 7;                 // seats; powers are shared out among them
+  int players = 7;                 // seats; powers are shared out among them (seed 000 §1.2.3)
+  // The engine's setup (diplomacy/setup.h): "7", "6", "5", "4", "3a", "3b", "2"; it
+  // follows from `players` except for three, where "3a" (the default) or "3b" is chosen.
+  std::string setup = "7";
+  // Seed 000 §5.1(b): the game ends after this year; most units win.
+  std::optional<int> end_year;
   PressRule press = PressRule::Full;
   Deadlines deadlines;
   int computer_players = 0;  // seats taken by computer players (0..players)
@@ -49,9 +54,10 @@ struct DiplomacyOptions {
 
 // From the creation body; unknown fields are ignored (the contract extends compatibly).
 // Checked: "name" a non-empty string of at most 100 bytes; "variant" "standard";
-// "rules" a known profile; "players" 7 (until the engine offers the seed's smaller
-// setups); "press" full|public|none; "deadlines" "live" or an object of three integers
-// 1..31536000 (seconds); "computer_players" 0..players; "civil_disorder_after" 1..10;
+// "rules" a known profile; "players" 2..7; "setup" "3a"|"3b" with three players (else
+// absent or the player count as text); "end_year" the start year..3000; "press"
+// full|public|none; "deadlines" "live" or an object of three integers 1..31536000
+// (seconds); "computer_players" 0..players; "civil_disorder_after" 1..10;
 // "computer_takes_civil_disorder" boolean.
 tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const nlohmann::json& body);
 
