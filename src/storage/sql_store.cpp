@@ -15,6 +15,12 @@ namespace stratagem::storage {
 namespace {
 
 std::int64_t millis(Instant instant) { return instant.time_since_epoch().count(); }
+
+// A LIMIT the databases accept (PostgreSQL refuses a negative one) for any size_t.
+std::int64_t row_limit(std::size_t limit) {
+  constexpr std::size_t kMost = std::size_t{1} << 62;
+  return static_cast<std::int64_t>(std::min(limit, kMost));
+}
 Instant instant(std::int64_t millis) { return Instant(std::chrono::milliseconds(millis)); }
 
 SqlValue optional_millis(const std::optional<Instant>& instant) {
@@ -370,7 +376,7 @@ StoreResult<std::vector<StoredGame>> SqlStore::list_games(const GameQuery& query
   if (query.before) conditions.push_back("g.id < " + placeholder(*query.before));
   std::string sql = select_game_;
   if (!conditions.empty()) sql += fmt::format(" WHERE {}", fmt::join(conditions, " AND "));
-  sql += " ORDER BY g.id DESC LIMIT " + placeholder(static_cast<std::int64_t>(query.limit));
+  sql += " ORDER BY g.id DESC LIMIT " + placeholder(row_limit(query.limit));
 
   return run<std::vector<StoredGame>>("list_games", [&](SqlSession& session) {
     Transaction transaction(session, Transaction::Mode::read);
@@ -434,7 +440,7 @@ StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId
 StoreResult<std::vector<GameId>> SqlStore::due_games(Instant now, std::size_t limit) {
   return run<std::vector<GameId>>("due_games", [&](SqlSession& session) {
     Transaction transaction(session, Transaction::Mode::read);
-    const std::array<SqlValue, 2> params{millis(now), static_cast<std::int64_t>(limit)};
+    const std::array<SqlValue, 2> params{millis(now), row_limit(limit)};
     std::vector<GameId> ids;
     for (const SqlRow& row :
          session.query("SELECT id FROM games WHERE next_deadline <= $1 "
@@ -478,7 +484,7 @@ StoreResult<std::vector<StoredEvent>> SqlStore::events_after(GameId game, EventI
                                                              std::size_t limit) {
   return run<std::vector<StoredEvent>>(fmt::format("events_after {} of game {}", after, game), [&](SqlSession& session) {
     Transaction transaction(session, Transaction::Mode::read);
-    const std::array<SqlValue, 3> params{game, after, static_cast<std::int64_t>(limit)};
+    const std::array<SqlValue, 3> params{game, after, row_limit(limit)};
     std::vector<StoredEvent> events;
     for (const SqlRow& row : session.query(
              "SELECT id, audience, kind, payload, created_at FROM events "

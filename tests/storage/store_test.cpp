@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -194,6 +195,7 @@ TEST_P(StoreTest, AnUpdateWritesRecordPhasesMessagesAndEventsTogether) {
   EXPECT_EQ(events[1].audience, R"(["FRANCE"])");
   EXPECT_EQ(value_of(store_->events_after(created.id, events[0].id, 100)).size(), 1u);
   EXPECT_EQ(value_of(store_->events_after(created.id, 0, 1)).size(), 1u);
+  EXPECT_EQ(value_of(store_->events_after(created.id, 0, std::numeric_limits<std::size_t>::max())).size(), 2u);
   EXPECT_EQ(value_of(store_->last_event_id(created.id)), events[1].id);
 
   // Phases are appended after the ones already there; players stay unless replaced.

@@ -181,9 +181,9 @@ struct GameQuery {
 // Called when events have been committed to a game, by this process or (PostgreSQL) any
 // other process sharing the database; `last` is the newest event id known for that game
 // at that point. Runs on a storage thread: keep it short and never block (post to your
-// own executor), and never destroy a Subscription from inside it. Several commits may be
-// reported at once or a game reported twice: read with events_after() and keep your own
-// cursor.
+// own executor), and never subscribe or destroy a Subscription from inside it. Several
+// commits may be reported at once or a game reported twice: read with events_after() and
+// keep your own cursor.
 using EventListener = std::function<void(GameId game, EventId last)>;
 
 // Keeps a listener registered; unregisters (waiting for a call in progress) when
