@@ -226,11 +226,11 @@ class Search {
 
 SearchSettings search_settings(int level) {
   switch (level) {
-    case 1: return {4, 4, 0, 1'000};
-    case 2: return {8, 8, 1, 3'000};
-    case 3: return {12, 12, 1, 6'000};
-    case 4: return {16, 16, 2, 10'000};
-    default: return {24, 32, 3, 15'000};
+    case 1: return {4, 4, 0, 500};
+    case 2: return {8, 8, 1, 1'500};
+    case 3: return {12, 12, 1, 3'000};
+    case 4: return {16, 16, 2, 6'000};
+    default: return {24, 32, 3, 12'000};
   }
 }
 
