@@ -1,0 +1,57 @@
+"""PostgreSQL (STRATAGEM_TEST_POSTGRESQL, set by scripts/test): the durability test, and
+two server processes on one database: a client may talk to either, a phase is processed
+exactly once, and events reach the clients of the other process (LISTEN/NOTIFY)."""
+import os
+import uuid
+
+import pytest
+
+from diplomacy_helpers import seven_player_game
+from serverlib import EventReader, Server, wait_until
+from test_durability import kill_after_orders_then_restart
+
+URL = os.environ.get("STRATAGEM_TEST_POSTGRESQL")
+pytestmark = pytest.mark.skipif(not URL, reason="STRATAGEM_TEST_POSTGRESQL is not set (scripts/test sets it)")
+
+
+def unique_prefix():
+    # The database outlives the test run: names must not collide with earlier runs.
+    return uuid.uuid4().hex[:8]
+
+
+def test_kill_9_on_postgresql(tmp_path):
+    kill_after_orders_then_restart(lambda: Server(URL), prefix=unique_prefix())
+
+
+def test_two_processes_on_one_database():
+    a = Server(URL).start()
+    b = Server(URL).start()
+    try:
+        game_id, players = seven_player_game(a, deadlines={"movement_seconds": 2, "retreat_seconds": 2,
+                                                           "adjustment_seconds": 2}, prefix=unique_prefix())
+        england, france = players["ENGLAND"], players["FRANCE"]
+        france.port = b.port  # France talks to the other process
+        assert france.ok("GET", f"/api/v1/games/{game_id}")["phase"] == "S1901M"
+
+        stream_on_b = EventReader(b.port, f"/api/v1/games/{game_id}/events", token=france.token)
+        england.ok("POST", f"/api/v1/games/{game_id}/messages",
+                   {"from": "ENGLAND", "to": ["FRANCE"], "text": "via process A"}, status=201)
+        seen = stream_on_b.events_until(lambda e: e["event"] == "message")
+        assert seen[-1]["data"]["text"] == "via process A"
+
+        england.ok("PUT", f"/api/v1/games/{game_id}/orders", {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+        france.ok("PUT", f"/api/v1/games/{game_id}/orders", {"phase": "S1901M", "orders": {"FRANCE": ["A Par-Bur"]}})
+        # Both schedulers see the deadline; the phase is processed once.
+        wait_until(lambda: len(england.ok("GET", f"/api/v1/games/{game_id}/phases")) >= 2, timeout=30,
+                   what="two phases processed by deadline")
+        phases = france.ok("GET", f"/api/v1/games/{game_id}/phases")
+        names = [p["phase"] for p in phases]
+        assert names[:2] == ["S1901M", "F1901M"] and len(names) == len(set(names))
+        spring = {e["order"]: e["result"] for entries in phases[0]["orders"].values() for e in entries}
+        assert spring["F LON - NTH"] == "ok" and spring["A PAR - BUR"] == "ok"
+        processed = stream_on_b.events_until(lambda e: e["event"] == "phase_processed")
+        assert processed[-1]["data"]["phase"] == "S1901M"
+        stream_on_b.close()
+    finally:
+        assert a.stop() == 0
+        assert b.stop() == 0
