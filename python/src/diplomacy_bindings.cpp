@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -429,8 +430,11 @@ class PyDiplomacyGame {
     std::vector<py::handle> items;
     if (py::isinstance<py::str>(orders)) {
       items.push_back(orders);
-    } else {
+    } else if (py::isinstance<py::iterable>(orders)) {
       for (const py::handle& item : py::iter(orders)) items.push_back(item);
+    } else {
+      bad_input(variant().power_code(power) + ": orders must be a list of strings, got " +
+                std::string(py::str(py::type::handle_of(orders).attr("__name__"))));
     }
     const PhaseType phase = game_.state().phase.type;
     std::vector<AcceptedOrder> accepted;
@@ -508,34 +512,31 @@ class PyDiplomacyGame {
     return orders_dict(variant(), game_.orders(), [](const AcceptedOrder& order) { return order.text; });
   }
 
-  // A saved game's phases: (position as CLI JSON text, {power: orders or None}) each, the
-  // last one current. A retreat phase saved without where each unit may retreat (MILA
-  // does not save it) gets it from adjudicating the phase before.
-  void restore(const std::vector<std::pair<std::string, py::dict>>& phases, bool completed) {
+  // A saved game's phases: (position as CLI JSON text, {power: orders or None}, the
+  // dislodged units it lists) each, the last one current. A retreat phase saved without
+  // where each unit may retreat (MILA does not save it) gets that from adjudicating the
+  // phase before, which must leave the same units dislodged.
+  using SavedPhase = std::tuple<std::string, py::dict, std::vector<std::string>>;
+  void restore(const std::vector<SavedPhase>& phases, bool completed) {
     if (phases.empty()) bad_input("phases: a saved game needs at least one phase");
     std::vector<PlayedPhase> history;
     GameState current;
     for (std::size_t i = 0; i < phases.size(); ++i) {
+      const auto& [position, orders, dislodged] = phases[i];
       const std::string path = "phases[" + std::to_string(i) + "].state";
-      GameState state = state_from_json(variant(), phases[i].first, path);
-      if (state.phase.type == PhaseType::Retreat && state.dislodged_provinces().empty() && i > 0 &&
-          !has_retreats_field(phases[i].first)) {
-        const GameState before = report_of(variant(), game_.rules(), history.back()).next;
-        if (before.phase == state.phase) {
-          before.dislodged_provinces().for_each(
-              [&](int p) { state.add_dislodged(variant(), *before.dislodged_in(province_at(p))); });
-        }
-      }
+      GameState state = state_from_json(variant(), position, path);
+      if (state.phase.type == PhaseType::Retreat && !dislodged.empty() && !has_retreats_field(position))
+        add_dislodged_as_adjudicated(state, dislodged, history, path);
       if (i + 1 == phases.size()) {
         current = std::move(state);
         break;
       }
       PlayedPhase played{std::move(state), OrdersByPower<std::string>(variant().power_count())};
-      read_saved_orders(phases[i].second, played.orders, "phases[" + std::to_string(i) + "].orders");
+      read_saved_orders(orders, played.orders, "phases[" + std::to_string(i) + "].orders");
       history.push_back(std::move(played));
     }
     game_.restore(std::move(history), std::move(current), completed);
-    const py::dict& last_orders = phases.back().second;
+    const py::dict& last_orders = std::get<1>(phases.back());
     for (const auto& [power, orders] : last_orders)
       if (!orders.is_none()) set_orders(std::string(py::str(power)), orders);
   }
@@ -548,6 +549,39 @@ class PyDiplomacyGame {
     return {data, static_cast<std::size_t>(size)};
   }
 
+  void add_dislodged_as_adjudicated(GameState& state, const std::vector<std::string>& saved,
+                                    const std::vector<PlayedPhase>& history, const std::string& path) const {
+    if (history.empty())
+      bad_input(path + ": a retreat phase saved without \"retreats\" (where each dislodged unit may go) must "
+                       "follow the phase that dislodged the units");
+    std::vector<std::string> listed, left;
+    for (const std::string& text : saved) {
+      const auto unit = formats::read_unit(variant(), text);
+      if (!unit) bad_input(path + ".units: " + unit.error());
+      listed.push_back(format_unit(variant(), unit->type, unit->location));
+    }
+    const PlayedPhase before = history.back();
+    GameState after;
+    {
+      py::gil_scoped_release unlocked;
+      after = report_of(variant(), game_.rules(), before).next;
+    }
+    after.dislodged_provinces().for_each(
+        [&](int p) { left.push_back(format_unit(variant(), after.dislodged_in(province_at(p))->unit)); });
+    std::sort(listed.begin(), listed.end());
+    std::sort(left.begin(), left.end());
+    const auto joined = [](const std::vector<std::string>& units) {
+      std::string text;
+      for (const std::string& unit : units) text += (text.empty() ? "" : ", ") + unit;
+      return text.empty() ? std::string("none") : text;
+    };
+    if (after.phase != state.phase || listed != left)
+      bad_input(path + ": the dislodged units (" + joined(listed) + ") are not those the phase before leaves in " +
+                phase_code(after.phase) + " (" + joined(left) + ")");
+    after.dislodged_provinces().for_each(
+        [&](int p) { state.add_dislodged(variant(), *after.dislodged_in(province_at(p))); });
+  }
+
   static bool has_retreats_field(const std::string& text) {
     const auto json = formats::parse_json(text);
     return json && json->is_object() && json->contains("retreats");
@@ -557,6 +591,8 @@ class PyDiplomacyGame {
     for (const auto& [power_name, list] : saved) {
       const Power power = power_named(variant(), py::str(power_name));
       if (list.is_none()) continue;
+      if (!py::isinstance<py::list>(list) && !py::isinstance<py::tuple>(list))
+        bad_input(path + "." + variant().power_code(power) + ": must be a list of orders or null");
       orders.given[index(power)] = true;
       for (const py::handle& order : list) {
         if (!py::isinstance<py::str>(order)) bad_input(path + "." + variant().power_code(power) + ": orders must be strings");

@@ -86,3 +86,37 @@ def test_dragonchess_bad_input():
     with pytest.raises(ValueError, match="^bestmove: depth 0 must be 1-64$"):
         dragonchess.bestmove(position, depth=0)
     assert position.text == dragonchess.Position().text
+
+
+def retreat_phase_saved_by_mila():
+    game = Game()
+    game.set_orders("AUSTRIA", ["A VIE - TYR"])
+    game.process()
+    game.set_orders("AUSTRIA", ["A TYR - VEN", "F TRI S A TYR - VEN"])
+    game.process()
+    saved = game.to_saved_game_format()
+    for phase in saved["phases"]:
+        phase["state"].pop("retreats", None)
+    return saved
+
+
+def test_a_mila_retreat_phase_that_does_not_follow_from_the_one_before():
+    saved = retreat_phase_saved_by_mila()
+    assert saved["phases"][-1]["state"]["units"]["ITALY"][-1] == "*A VEN"
+    saved["phases"][-1]["state"]["units"]["ITALY"][-1] = "*A ROM"
+    saved["phases"][-1]["state"]["units"]["ITALY"].remove("A ROM")
+    with pytest.raises(ValueError, match=r"^phases\[2\]\.state: the dislodged units \(A ROM\) are not those the "
+                                         r"phase before leaves in F1901R \(A VEN\)$"):
+        Game.from_saved_game_format(saved)
+    saved = retreat_phase_saved_by_mila()
+    with pytest.raises(ValueError, match=r'^phases\[0\]\.state: a retreat phase saved without "retreats"'):
+        Game.from_saved_game_format({"phases": saved["phases"][-1:]})
+
+
+def test_orders_of_the_wrong_shape():
+    with pytest.raises(ValueError, match="^FRANCE: orders must be a list of strings, got int$"):
+        Game().set_orders("FRANCE", 5)
+    saved = Game().to_saved_game_format()
+    saved["phases"] = [dict(saved["phases"][0], orders={"FRANCE": "A PAR H"}), saved["phases"][0]]
+    with pytest.raises(ValueError, match=r"^phases\[0\]\.orders\.FRANCE: must be a list of orders or null$"):
+        Game.from_saved_game_format(saved)

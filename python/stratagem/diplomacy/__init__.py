@@ -134,6 +134,13 @@ def _position_of(state: Dict[str, Any], name: str, previous: Optional[str], wher
     return json.dumps(position)
 
 
+def _dislodged_units(state: Dict[str, Any]) -> List[str]:
+    """The units a saved state lists as dislodged (MILA's ``*A PAR``), without the star."""
+    units = state.get("units", {})
+    return [unit[1:] for listed in units.values() if isinstance(listed, list)
+            for unit in listed if isinstance(unit, str) and unit.startswith("*")]
+
+
 class Game(_core.DiplomacyGame):
     """A game of Diplomacy on the standard map, from Spring 1901 (MILA's ``Game``).
 
@@ -147,10 +154,14 @@ class Game(_core.DiplomacyGame):
                  map_name: str = "standard", max_year: Optional[int] = None, **_mila_settings: Any) -> None:
         if map_name != "standard":
             raise ValueError(f"map_name: unknown map {map_name!r} (the maps are standard)")
+        if max_year is not None and (not isinstance(max_year, int) or isinstance(max_year, bool)):
+            raise ValueError(f"max_year: must be a year or None, got {max_year!r}")
         if isinstance(rules, str):
             profile, flags = rules, []
-        else:
+        elif isinstance(rules, (list, tuple, set, frozenset)) and all(isinstance(rule, str) for rule in rules):
             profile, flags = "standard", list(rules)
+        else:
+            raise ValueError(f"rules: a rule profile (standard, datc) or a list of MILA rule flags, got {rules!r}")
         super().__init__(profile, max_year)
         self.game_id: str = game_id or base64.b64encode(os.urandom(12), b"-_").decode("ascii")
         self.map_name = map_name
@@ -198,19 +209,23 @@ class Game(_core.DiplomacyGame):
         phases = saved_game.get("phases")
         if not isinstance(phases, list) or not phases:
             raise ValueError("phases: a saved game needs a non-empty list of phases")
-        game = cls(saved_game.get("rule_profile") or "standard", game_id=saved_game.get("id"),
+        game_id = saved_game.get("id")
+        game = cls(saved_game.get("rule_profile") or "standard", game_id=None if game_id is None else str(game_id),
                    map_name=saved_game.get("map", "standard"), max_year=saved_game.get("max_year"))
         game.rules = list(saved_game.get("rules") or [])
         records = []
         previous = None
         for i, phase in enumerate(phases):
-            if not isinstance(phase, dict) or "state" not in phase:
+            if not isinstance(phase, dict) or not isinstance(phase.get("state"), dict):
                 raise ValueError(f"phases[{i}]: must be an object with 'name', 'state' and 'orders'")
             name = phase.get("name") or phase["state"].get("name", "")
+            if not isinstance(name, str):
+                raise ValueError(f"phases[{i}].name: must be a phase name such as S1901M")
             orders = phase.get("orders") or {}
             if not isinstance(orders, dict):
                 raise ValueError(f"phases[{i}].orders: must be an object of power -> orders")
-            records.append((_position_of(phase["state"], name, previous, f"phases[{i}].state"), orders))
+            records.append((_position_of(phase["state"], name, previous, f"phases[{i}].state"), orders,
+                            _dislodged_units(phase["state"])))
             previous = name
         game._restore(records, phases[-1].get("name") == "COMPLETED")
         return game
