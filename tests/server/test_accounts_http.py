@@ -224,3 +224,18 @@ def test_bad_listen_and_database_are_refused(tmp_path):
     bad_database = subprocess.run([BIN, "serve", "--listen", "127.0.0.1:0", "--database", "mysql://x"],
                                   capture_output=True, timeout=30)
     assert bad_database.returncode == 2 and b"--database" in bad_database.stderr
+
+
+def test_sigterm_ends_event_streams_and_finishes_requests(tmp_path):
+    import time
+    from serverlib import EventReader
+    running = Server(f"sqlite:{tmp_path / 'db.sqlite'}").start()
+    user = new_user(running, "ivan")
+    game = user.ok("POST", "/api/v1/games", {"game": "dragonchess", "name": "x", "opponent": "human"})["id"]
+    stream = EventReader(running.port, f"/api/v1/games/{game}/events", token=user.token)
+    assert stream.status == 200
+    started = time.monotonic()
+    assert running.stop(signal.SIGTERM, timeout=10) == 0
+    assert time.monotonic() - started < 5
+    with pytest.raises((EOFError, ConnectionError, OSError)):
+        stream.next_event(timeout=5)

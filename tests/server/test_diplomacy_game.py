@@ -198,3 +198,27 @@ def test_join_rules(server):
     lobby = late.ok("GET", "/api/v1/games")
     assert all(g["id"] != game_id for g in lobby)  # active, and not the latecomer's
     assert any(g["id"] == game_id for g in players["FRANCE"].ok("GET", "/api/v1/games"))
+
+
+def test_computer_players_fill_seats(server):
+    from serverlib import new_user, wait_until
+    human = new_user(server, "solo")
+    game_id = human.ok("POST", "/api/v1/games", {
+        "game": "diplomacy", "name": "one against six", "press": "none", "computer_players": 6,
+        "deadlines": {"movement_seconds": 3600, "retreat_seconds": 3600, "adjustment_seconds": 3600}})["id"]
+    assert human.ok("POST", f"/api/v1/games/{game_id}/join", {"power": "ENGLAND"}) == {"power": "ENGLAND"}
+    view = human.ok("GET", f"/api/v1/games/{game_id}")
+    assert view["status"] == "active"
+    assert [p for p, seat in view["powers"].items() if seat["computer"]] == [p for p in POWERS if p != "ENGLAND"]
+    # The computers order and are ready on their own; the human's readiness processes the
+    # phase long before its one-hour deadline.
+    wait_until(lambda: all(seat["ready"] for p, seat in human.ok("GET", f"/api/v1/games/{game_id}")["powers"].items()
+                           if p != "ENGLAND"), timeout=60, what="the computers' orders")
+    human.ok("PUT", f"/api/v1/games/{game_id}/orders", {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+    human.ok("POST", f"/api/v1/games/{game_id}/ready", {"power": "ENGLAND", "ready": True})
+    phases = wait_until(lambda: human.ok("GET", f"/api/v1/games/{game_id}/phases"), timeout=30, what="S1901M")
+    assert phases[0]["phase"] == "S1901M"
+    assert all(entry["result"] != "invalid" for entries in phases[0]["orders"].values() for entry in entries)
+    # And the next phase's computer orders follow by themselves.
+    wait_until(lambda: all(seat["ready"] for p, seat in human.ok("GET", f"/api/v1/games/{game_id}")["powers"].items()
+                           if p != "ENGLAND" and seat.get("to_order", True)), timeout=60, what="F1901M orders")
