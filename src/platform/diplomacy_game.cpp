@@ -383,6 +383,17 @@ class DiplomacyGame::Impl {
       return;
     }
     start_phase(g, now, effects);
+    // A retreat or adjustment phase in which nobody orders (only powers in civil disorder,
+    // armistice or neutrality have something to do) is processed at once: waiting could
+    // change nothing. Movement phases always run to their deadline, so a game nobody
+    // plays still moves one phase per deadline.
+    if (g.state_.phase.type != PhaseType::Movement && !anyone_expected(g)) process(g, now, effects);
+  }
+
+  static bool anyone_expected(const Game& g) {
+    for (int p = 0; p < g.variant().power_count(); ++p)
+      if (expected_to_order(g, power_at(p))) return true;
+    return false;
   }
 
   static void process_if_everyone_ready(Game& g, Instant now, Effects& effects) {

@@ -190,10 +190,12 @@ TEST(DiplomacyDeadlines, RetreatAndAdjustmentLengths) {
   auto game = started_game();
   // Spring: Germany to Ruhr... build a dislodgement: Austria attacks Venice with support.
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr", "F Tri-Adr"}}}, Language::En, kStart));
+  ASSERT_TRUE(game.set_ready(user_of("ITALY"), "ITALY", true, kStart));  // Italy stays out of civil disorder
   game.advance(kStart + seconds(3600));
   const Instant fall = kStart + seconds(3600);
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "F1901M",
                                  {{"AUSTRIA", {"A Tyr-Ven", "F Adr S A Tyr-Ven", "A Bud-Ser"}}}, Language::En, fall));
+  ASSERT_TRUE(game.set_ready(user_of("ITALY"), "ITALY", true, fall));
   game.advance(fall + seconds(3600));
   EXPECT_EQ(game.phase_code(), "F1901R");
   EXPECT_EQ(game.next_deadline(), fall + seconds(3600) + seconds(600));
@@ -243,11 +245,13 @@ TEST(DiplomacyDeadlines, LiveTimingOfTheSeed) {
 TEST(DiplomacyDeadlines, LiveRetreatsAreFiveMinutesWithPressClosed) {
   auto game = started_game(options_with({{"deadlines", "live"}}));
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr", "F Tri-Adr"}}}, Language::En, kStart));
+  ASSERT_TRUE(game.submit_orders(user_of("ITALY"), "S1901M", {{"ITALY", {"A Ven H"}}}, Language::En, kStart));
   game.advance(kStart + minutes(30));
   game.advance(kStart + minutes(35));
   const Instant fall = kStart + minutes(35);
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "F1901M",
                                  {{"AUSTRIA", {"A Tyr-Ven", "F Adr S A Tyr-Ven", "A Bud-Ser"}}}, Language::En, fall));
+  ASSERT_TRUE(game.submit_orders(user_of("ITALY"), "F1901M", {{"ITALY", {"A Ven H"}}}, Language::En, fall));
   game.advance(fall + minutes(15));
   game.advance(fall + minutes(20));
   ASSERT_EQ(game.phase_code(), "F1901R");
@@ -609,6 +613,24 @@ TEST(DiplomacySetups, SixPlayersItalyInArmistice) {
   everyone_ready_but(game, {"ITALY"}, kStart);  // Italy is not waited for
   EXPECT_EQ(game.phase_code(), "F1901M");
   EXPECT_TRUE(game.missed_phases().empty());
+}
+
+TEST(DiplomacySetups, APhaseOnlyIdlePowersWouldOrderIsProcessedAtOnce) {
+  auto game = *DiplomacyGame::create("g", options_with({{"players", 6}}), kStart, 2);
+  for (const std::string& power : kPowers)
+    if (power != "ITALY") ASSERT_TRUE(game.join(user_of(power), power, kStart));
+  ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr", "F Tri-Adr"}}}, Language::En, kStart));
+  everyone_ready_but(game, {}, kStart);
+  ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "F1901M", {{"AUSTRIA", {"A Tyr-Ven", "F Adr S A Tyr-Ven"}}},
+                                 Language::En, kStart));
+  const Instant fall = kStart + seconds(1);
+  for (const std::string& power : kPowers)
+    if (power != "ITALY") ASSERT_TRUE(game.set_ready(user_of(power), power, true, fall));
+  // Italy's army in Venice was dislodged; Italy orders nothing, so F1901R is processed
+  // with F1901M and the army disbands.
+  EXPECT_EQ(game.phase_code(), "W1901A");
+  EXPECT_EQ(game.next_deadline(), fall + seconds(900));
+  EXPECT_EQ(game.view_for("")["units"]["ITALY"], json::array({"F NAP", "A ROM"}));
 }
 
 TEST(DiplomacySetups, FourPlayersSeatsOfTwoPowers) {
