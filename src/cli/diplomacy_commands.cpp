@@ -12,14 +12,17 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "diplomacy_daide_command.h"
 #include "stratagem/formats/diplomacy_adjudication.h"
 #include "stratagem/formats/diplomacy_json.h"
 #include "stratagem/formats/diplomacy_legal.h"
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/formats/diplomacy_text.h"
 #include "stratagem/formats/diplomacy_words.h"
+#include "stratagem/diplomacy/game.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/selfplay.h"
+#include "stratagem/diplomacy/setup.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
@@ -90,7 +93,7 @@ tl::expected<PhaseReport, std::string> adjudicate_text(const RuleOptions& rules,
   const Variant& variant = standard_variant();
   return parse_json(text)
       .and_then([&](const nlohmann::json& input) { return read_phase_input(variant, input); })
-      .map([&](const PhaseInput& input) { return adjudicate_phase(variant, rules, input); });
+      .and_then([&](const PhaseInput& input) { return adjudicate_game_phase(variant, rules, input); });
 }
 
 struct AdjudicateOptions {
@@ -197,10 +200,19 @@ void add_diplomacy_commands(CLI::App& app) {
 
   CLI::App* start = diplomacy->add_subcommand("new", "Print the starting position as JSON");
   auto start_pretty = std::make_shared<bool>(false);
+  auto start_setup = std::make_shared<std::string>();
   start->add_flag("--pretty", *start_pretty, "Indent the output");
-  start->callback([start_pretty] {
+  start->add_option("--setup", *start_setup,
+                    "Players and their powers (seed 000 §1.2.3): 7, 6, 5, 4, 3a, 3b or 2 (the 1914 game)");
+  start->callback([start_pretty, start_setup] {
     const Variant& variant = standard_variant();
-    print(dump_json(write_state(variant, GameState::initial(variant)), *start_pretty) + "\n");
+    if (start_setup->empty()) {
+      print(dump_json(write_state(variant, GameState::initial(variant)), *start_pretty) + "\n");
+      return;
+    }
+    auto setup = standard_setup(variant, *start_setup);
+    if (!setup) throw BadInput{"--setup: " + setup.error()};
+    print(dump_json(write_setup_start(variant, *setup), *start_pretty) + "\n");
   });
 
   CLI::App* legal = diplomacy->add_subcommand(
@@ -209,9 +221,16 @@ void add_diplomacy_commands(CLI::App& app) {
   legal->add_flag("--pretty", *legal_pretty, "Indent the output");
   legal->callback([legal_pretty] {
     const Variant& variant = standard_variant();
-    const nlohmann::json input = or_bad_input(parse_json(read_all_of(std::cin)));
-    const GameState state = or_bad_input(read_state(variant, input, ""));
-    print(dump_json(legal_orders_json(variant, state), *legal_pretty) + "\n");
+    nlohmann::json input = or_bad_input(parse_json(read_all_of(std::cin)));
+    // A position of a game under a setup (as `new --setup` prints it) is read on the
+    // map of its phase: the two-player game's Italy is closed in 1914.
+    nlohmann::json position = input;
+    if (position.is_object())
+      for (const char* field : {"setup", "coin_toss", "ending"}) position.erase(field);
+    const GameState state = or_bad_input(read_state(variant, position, ""));
+    const auto game = or_bad_input(read_game_rules(variant, input, state.phase));
+    const Variant& map = game ? map_at(variant, *game, state.phase) : variant;
+    print(dump_json(legal_orders_json(map, state), *legal_pretty) + "\n");
   });
 
   auto render_options = std::make_shared<RenderOptions>();
@@ -235,6 +254,7 @@ void add_diplomacy_commands(CLI::App& app) {
   selfplay->callback([selfplay_options] { run_selfplay(*selfplay_options); });
 
   add_diplomacy_tournament_command(*diplomacy);
+  add_diplomacy_daide_command(*diplomacy);
 }
 
 }  // namespace stratagem::cli

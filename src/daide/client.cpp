@@ -55,6 +55,8 @@ TokenList message(std::initializer_list<TokenList> parts) {
 
 }  // namespace
 
+std::string_view client_version() { return STRATAGEM_VERSION; }
+
 Client::Client(diplomacy_bots::Player& player, ClientOptions options)
     : player_(player), options_(std::move(options)), names_(diplomacy::standard_variant(), Representation::standard()) {}
 

@@ -15,6 +15,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "stratagem/daide/framing.h"
@@ -26,9 +27,12 @@
 
 namespace stratagem::daide {
 
+// The version NME reports: the project's.
+std::string_view client_version();
+
 struct ClientOptions {
   std::string name = "stratagem";
-  std::string version;
+  std::string version = std::string(client_version());
   // Take this power back with IAM (power) (passcode) instead of joining with NME.
   std::optional<diplomacy::Power> power;
   std::optional<long> passcode;
