@@ -253,6 +253,7 @@ struct PossibleOrders {
 
 PossibleOrders possible_orders(const Variant& variant, const GameState& state) {
   PossibleOrders found;
+  found.orders.reserve(1024);
   OrderList list;
   const auto close_group = [&](Location at, Power power) {
     found.orders.insert(found.orders.end(), list.begin(), list.end());
@@ -280,16 +281,17 @@ PossibleOrders possible_orders(const Variant& variant, const GameState& state) {
 // MILA's layout: every location of the map is a key; a unit's orders are listed under
 // its location and, on a named coast, under its province too; a build under its site
 // (and a fleet's on a coast under the coast too), WAIVE under each of the power's sites.
-py::dict possible_orders_dict(const Variant& variant, const GameState& state, const PossibleOrders& found, bool done) {
+py::dict possible_orders_dict(const Variant& variant, const GameState& state, const PossibleOrders& found) {
   // Where each order is listed, counted first so that every list is made at its size.
   std::vector<std::pair<Location, PyObject*>> listings;
+  listings.reserve(found.orders.size() + found.orders.size() / 4);
   std::vector<Py_ssize_t> counts(text_cache->location_count(), 0);
   const auto list_under = [&](Location at, PyObject* text) {
     listings.emplace_back(at, text);
     ++counts[index(at)];
   };
   int begin = 0;
-  for (const PossibleOrders::Group& group : done ? std::vector<PossibleOrders::Group>{} : found.groups) {
+  for (const PossibleOrders::Group& group : found.groups) {
     for (int i = begin; i < group.end; ++i) {
       const Order& order = found.orders[i];
       PyObject* text = text_cache->order(state, order);
@@ -421,7 +423,7 @@ class PyDiplomacyGame {
       py::gil_scoped_release unlocked;
       found = possible_orders(variant(), state);
     }
-    return possible_orders_dict(variant(), state, found, done);
+    return possible_orders_dict(variant(), state, found);  // every list empty once the game is over
   }
 
   void set_orders(const std::string& power_name, const py::handle& orders) {
