@@ -34,6 +34,8 @@ def test_start_of_the_game():
     assert list(game.powers) == list(START_UNITS)
     assert game.powers["FRANCE"].units == ["F BRE", "A MAR", "A PAR"]
     assert game.powers["FRANCE"].centers == ["BRE", "MAR", "PAR"]
+    assert game.get_power("FRANCE") is game.powers["FRANCE"] and game.get_power("NARNIA") is None
+    assert game.phase_type == "M" and game.current_short_phase == "S1901M"
 
 
 def test_possible_orders_are_the_cli_legal_orders_in_mila_layout():
@@ -134,7 +136,7 @@ def test_year_limit_and_done_game():
     game = Game(max_year=1901)
     while not game.is_game_done:
         game.process()
-    assert game.get_current_phase() == "COMPLETED"
+    assert game.get_current_phase() == "COMPLETED" and game.phase_type is None
     assert game.get_orderable_locations("FRANCE") == []
     assert all(orders == [] for orders in game.get_all_possible_orders().values())
     with pytest.raises(ValueError, match="the game is over"):

@@ -168,6 +168,19 @@ class Game(_core.DiplomacyGame):
         self.rules: List[str] = flags
         self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
 
+    @property
+    def phase_type(self) -> Optional[str]:
+        """``M``, ``R`` or ``A``; None once the game is over (as MILA's)."""
+        phase = self.get_current_phase()
+        return None if phase == "COMPLETED" else phase[-1]
+
+    @property
+    def current_short_phase(self) -> str:
+        return self.get_current_phase()
+
+    def get_power(self, power_name: str) -> Optional[Power]:
+        return self.powers.get(power_name)
+
     def clone(self) -> "Game":
         """An independent copy: position, orders and history."""
         copy = Game.__new__(type(self))
