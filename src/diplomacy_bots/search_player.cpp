@@ -56,22 +56,37 @@ class Policy {
   std::array<std::optional<DestinationValues>, kMaxPowers> values_;
 };
 
-// Everyone follows the policy until the Fall movement has been adjudicated (the moment
-// centres change hands), or for one phase past a Fall position.
-GameState play_out_year(const Variant& variant, const RuleOptions& rules, GameState state, Random& random,
-                        std::int64_t& positions) {
-  for (int phase = 0; phase < 4; ++phase) {
-    const bool fall_movement = state.phase.season == Season::Fall && state.phase.type == PhaseType::Movement;
-    const Policy policy(variant, state);
-    JointOrders joint;
+// The policy of the year's later phases, for the play-outs: every power's Fall values,
+// worked out once on the position searched (where units stand next is looked at afresh,
+// their values are not: that keeps a play-out a few times cheaper than the phase itself).
+class RolloutPolicy {
+ public:
+  RolloutPolicy(const Variant& variant, const GameState& root) {
+    const Reach reach(variant, root);
     for (int i = 0; i < variant.power_count(); ++i)
-      if (policy.plays(power_at(i))) joint.add(variant, policy.orders(power_at(i), random));
-    state = adjudicate(variant, rules, state, joint.orders, joint.ordered).next;
-    ++positions;
-    if (fall_movement || state.phase.type == PhaseType::Adjustment) break;
+      if (root.unit_count(power_at(i)) > 0) values_[i].emplace(variant, root, reach, power_at(i), ValueSeason::Fall);
   }
-  return state;
-}
+  // Everyone follows the policy until the Fall movement has been adjudicated (the moment
+  // centres change hands).
+  GameState play_out_year(const Variant& variant, const RuleOptions& rules, GameState state, Random& random,
+                          std::int64_t& positions) const {
+    for (int phase = 0; phase < 3 && state.phase.type != PhaseType::Adjustment; ++phase) {
+      const bool fall_movement = state.phase.season == Season::Fall && state.phase.type == PhaseType::Movement;
+      const Reach reach(variant, state);
+      JointOrders joint;
+      for (int i = 0; i < variant.power_count(); ++i)
+        if (values_[i] && !units_to_order(state, power_at(i)).empty())
+          joint.add(variant, dumbbot_orders(variant, state, reach, *values_[i], power_at(i), random));
+      state = adjudicate(variant, rules, state, joint.orders, joint.ordered).next;
+      ++positions;
+      if (fall_movement) break;
+    }
+    return state;
+  }
+
+ private:
+  std::array<std::optional<DestinationValues>, kMaxPowers> values_;
+};
 
 // What a position after a movement phase is worth to `power`: the centres it will own
 // once the units standing on centres take them, a little for each unit kept, and a part
@@ -104,7 +119,12 @@ std::vector<std::uint32_t> key_of(const std::vector<Order>& orders) {
 class Search {
  public:
   Search(const Turn& turn, const SearchSettings& settings, std::int64_t& positions)
-      : turn_(turn), settings_(settings), positions_(positions), random_(turn.seed), root_(turn.variant, turn.state) {}
+      : turn_(turn),
+        settings_(settings),
+        positions_(positions),
+        random_(turn.seed),
+        root_(turn.variant, turn.state),
+        rollout_policy_(turn.variant, turn.state) {}
 
   std::vector<Order> run() {
     std::vector<std::vector<Order>> candidates;
@@ -170,7 +190,7 @@ class Search {
       ++adjudicated;
       if (turn_.state.phase.season == Season::Spring) {
         Random rollout(rollout_seeds_[m]);
-        after = play_out_year(variant, turn_.rules, std::move(after), rollout, adjudicated);
+        after = rollout_policy_.play_out_year(variant, turn_.rules, std::move(after), rollout, adjudicated);
       }
       total += position_value(variant, after, turn_.power);
     }
@@ -218,6 +238,7 @@ class Search {
   std::int64_t used_ = 0;
   Random random_;
   Policy root_;
+  RolloutPolicy rollout_policy_;
   std::vector<JointOrders> samples_;
   std::vector<std::uint64_t> rollout_seeds_;
 };
@@ -226,11 +247,11 @@ class Search {
 
 SearchSettings search_settings(int level) {
   switch (level) {
-    case 1: return {4, 4, 0, 500};
-    case 2: return {8, 8, 1, 1'500};
-    case 3: return {12, 12, 1, 3'000};
-    case 4: return {16, 16, 2, 6'000};
-    default: return {24, 32, 3, 12'000};
+    case 1: return {4, 4, 0, 1'000};
+    case 2: return {8, 8, 1, 4'000};
+    case 3: return {16, 24, 2, 20'000};
+    case 4: return {32, 64, 3, 80'000};
+    default: return {48, 96, 4, 200'000};
   }
 }
 
