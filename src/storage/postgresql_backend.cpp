@@ -19,8 +19,12 @@ class PostgresqlSession final : public SqlSession {
  public:
   explicit PostgresqlSession(const std::string& url) : connection_(url) {}
 
-  void begin_write() override { begin(); }
-  void begin_read() override { begin(); }
+  void begin_write() override {
+    guarded([&] { transaction_ = std::make_unique<pqxx::work>(connection_); });
+  }
+  void begin_read() override {
+    guarded([&] { transaction_ = std::make_unique<pqxx::nontransaction>(connection_); });
+  }
 
   void commit() override {
     guarded([&] {
@@ -90,10 +94,6 @@ class PostgresqlSession final : public SqlSession {
   }
 
  private:
-  void begin() {
-    guarded([&] { transaction_ = std::make_unique<pqxx::work>(connection_); });
-  }
-
   const std::string& prepared(std::string_view sql) {
     auto found = names_.find(std::string(sql));
     if (found != names_.end()) return found->second;
@@ -124,7 +124,7 @@ class PostgresqlSession final : public SqlSession {
   }
 
   pqxx::connection connection_;
-  std::unique_ptr<pqxx::work> transaction_;
+  std::unique_ptr<pqxx::transaction_base> transaction_;
   // Prepared once per connection; the store's SQL texts are a small fixed set.
   std::unordered_map<std::string, std::string> names_;
   bool healthy_ = true;

@@ -50,6 +50,9 @@ class SqlSession {
   // locks the whole database (SQLite BEGIN IMMEDIATE), so that a read-then-write never
   // fails half way on a lock upgrade.
   virtual void begin_write() = 0;
+  // For reads of one statement each (all the store's reads are): each statement sees one
+  // committed state by itself, so no transaction is opened where the database allows
+  // (saving the BEGIN and COMMIT round trips). commit() ends it all the same.
   virtual void begin_read() = 0;
   virtual void commit() = 0;
   // Never throws: a connection that cannot roll back is no longer healthy.

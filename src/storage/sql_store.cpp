@@ -95,15 +95,18 @@ void insert_players(SqlSession& session, GameId game, const std::vector<UserId>&
   }
 }
 
-// Everything a GameChange writes besides the lock; fills the ids into `outcome`.
-void write_change(SqlSession& session, const StoredGame& game, const GameChange& change,
+// Everything a GameChange writes, provided the game is still at the version `game` was
+// read at (false, and nothing written, if not); fills the ids into `outcome`.
+bool write_change(SqlSession& session, const StoredGame& game, const GameChange& change,
                   UpdateOutcome& outcome) {
-  const std::array<SqlValue, 4> game_row{game.id, change.record, change.status,
-                                         optional_millis(change.next_deadline)};
-  session.query(
-      "UPDATE games SET record = $2, status = $3, next_deadline = $4, version = version + 1 "
-      "WHERE id = $1",
-      game_row);
+  const std::array<SqlValue, 5> game_row{game.id, change.record, change.status,
+                                         optional_millis(change.next_deadline), game.version};
+  if (session
+          .query("UPDATE games SET record = $2, status = $3, next_deadline = $4, "
+                 "version = version + 1 WHERE id = $1 AND version = $5 RETURNING id",
+                 game_row)
+          .empty())
+    return false;
   outcome.version = game.version + 1;
 
   if (!change.phases.empty()) {
@@ -144,10 +147,15 @@ void write_change(SqlSession& session, const StoredGame& game, const GameChange&
     session.query("DELETE FROM game_players WHERE game_id = $1", key);
     insert_players(session, game.id, distinct(*change.players));
   }
+  outcome.written = true;
+  return true;
 }
 
 // Enough to amortise the fsync, small enough that one batch's wait stays short.
 constexpr std::size_t kMaxBatch = 256;
+
+// Optimistic tries of an update before it takes the lock (see SqlStore::update).
+constexpr int kOptimisticAttempts = 3;
 
 StoreError error(StoreErrorCode code, const std::string& operation, std::string_view cause) {
   return StoreError{code, fmt::format("{}: {}", operation, cause)};
@@ -394,19 +402,91 @@ StoreResult<UpdateOutcome> SqlStore::update_due_game(GameId id, Instant now, con
   return update(fmt::format("update_due_game {}", id), id, now, fn);
 }
 
+// The SELECT that reads the game to update: only while due, for update_due_game.
+std::string SqlStore::select_for_update(std::optional<Instant> due_by, std::string_view lock,
+                                        std::vector<SqlValue>& params) const {
+  std::string sql = select_game_ + " WHERE g.id = $1";
+  if (due_by) {
+    params.push_back(millis(*due_by));
+    sql += " AND g.next_deadline <= $2";
+  }
+  return sql + std::string(lock);
+}
+
+StoreResult<std::optional<GameChange>> SqlStore::decide(const std::string& operation,
+                                                        const GameUpdate& fn,
+                                                        const StoredGame& game) {
+  try {
+    return fn(game);
+  } catch (const std::exception& exception) {
+    return tl::unexpected(error(StoreErrorCode::failed, operation,
+                                fmt::format("the update threw: {}", exception.what())));
+  } catch (...) {
+    return tl::unexpected(error(StoreErrorCode::failed, operation, "the update threw"));
+  }
+}
+
+// On a one-writer database (SQLite) fn first runs outside the write transaction, on the
+// caller's thread, over the game as last committed; the change is then written only if
+// the game's version is still the one fn saw, else fn runs again on a fresh read. So
+// different games' fn run in parallel and while the previous group commit waits for its
+// fsync, instead of one after the other inside the writer. After kOptimisticAttempts
+// lost races (a busy game) fn runs under the lock, which always succeeds. PostgreSQL
+// locks the row from the start: its transactions run concurrently anyway.
 StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId id,
                                             std::optional<Instant> due_by, const GameUpdate& fn) {
   bool announced = false;
-  auto outcome = write<UpdateOutcome>(operation, [&](SqlSession& session) -> StoreResult<UpdateOutcome> {
-    std::vector<SqlValue> params{id};
-    std::string sql = select_game_ + " WHERE g.id = $1";
-    if (due_by) {
-      params.push_back(millis(*due_by));
-      sql += " AND g.next_deadline <= $2";
-      sql += backend_->dialect().lock_row_or_skip;
-    } else {
-      sql += backend_->dialect().lock_row;
+  auto outcome = [&]() -> StoreResult<UpdateOutcome> {
+    for (int attempt = 0; committer_ && attempt < kOptimisticAttempts; ++attempt) {
+      auto written = update_optimistically(operation, id, due_by, fn, announced);
+      if (!written) return tl::unexpected(written.error());
+      if (*written) return std::move(**written);
     }
+    return update_under_lock(operation, id, due_by, fn, announced);
+  }();
+  // Committed: tell this process's subscribers, unless the database tells every process.
+  if (outcome && !outcome->event_ids.empty() && !announced) hub_.publish(id, outcome->event_ids.back());
+  return outcome;
+}
+
+StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
+    const std::string& operation, GameId id, std::optional<Instant> due_by, const GameUpdate& fn,
+    bool& announced) {
+  auto read = run<std::optional<StoredGame>>(operation, [&](SqlSession& session) {
+    Transaction transaction(session, Transaction::Mode::read);
+    std::vector<SqlValue> params{id};
+    const std::string sql = select_for_update(due_by, "", params);
+    auto rows = session.query(sql, params);
+    return rows.empty() ? std::nullopt : std::optional<StoredGame>(read_game(rows.front()));
+  });
+  if (!read) return tl::unexpected(read.error());
+  if (!*read) {
+    if (due_by) return UpdateOutcome{};
+    return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
+  }
+  const StoredGame& game = **read;
+  auto change = decide(operation, fn, game);
+  if (!change) return tl::unexpected(change.error());
+  UpdateOutcome outcome;
+  outcome.version = game.version;
+  if (!*change) return outcome;
+  return write<std::optional<UpdateOutcome>>(
+      operation, [&](SqlSession& session) -> StoreResult<std::optional<UpdateOutcome>> {
+        if (!write_change(session, game, **change, outcome)) return std::nullopt;  // lost the race
+        announced = !outcome.event_ids.empty() &&
+                    backend_->announce(session, id, outcome.event_ids.back());
+        return outcome;
+      });
+}
+
+StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operation, GameId id,
+                                                       std::optional<Instant> due_by,
+                                                       const GameUpdate& fn, bool& announced) {
+  return write<UpdateOutcome>(operation, [&](SqlSession& session) -> StoreResult<UpdateOutcome> {
+    std::vector<SqlValue> params{id};
+    const Dialect& dialect = backend_->dialect();
+    const std::string sql =
+        select_for_update(due_by, due_by ? dialect.lock_row_or_skip : dialect.lock_row, params);
     auto rows = session.query(sql, params);
     if (rows.empty()) {
       if (due_by) return UpdateOutcome{};
@@ -415,26 +495,15 @@ StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId
     const StoredGame game = read_game(rows.front());
     UpdateOutcome outcome;
     outcome.version = game.version;
-
-    std::optional<GameChange> change;
-    try {
-      change = fn(game);
-    } catch (const std::exception& exception) {
-      return tl::unexpected(error(StoreErrorCode::failed, operation,
-                                  fmt::format("the update threw: {}", exception.what())));
-    } catch (...) {
-      return tl::unexpected(error(StoreErrorCode::failed, operation, "the update threw"));
-    }
-    if (!change) return outcome;
-
-    write_change(session, game, *change, outcome);
-    outcome.written = true;
+    auto change = decide(operation, fn, game);
+    if (!change) return tl::unexpected(change.error());
+    if (!*change) return outcome;
+    // Under the lock the version cannot have moved.
+    if (!write_change(session, game, **change, outcome))
+      return tl::unexpected(error(StoreErrorCode::failed, operation, "the locked game changed"));
     announced = !outcome.event_ids.empty() && backend_->announce(session, id, outcome.event_ids.back());
     return outcome;
   });
-  // Committed: tell this process's subscribers, unless the database tells every process.
-  if (outcome && !outcome->event_ids.empty() && !announced) hub_.publish(id, outcome->event_ids.back());
-  return outcome;
 }
 
 StoreResult<std::vector<GameId>> SqlStore::due_games(Instant now, std::size_t limit) {

@@ -58,6 +58,20 @@ class SqlStore final : public Store {
                        const std::function<StoreResult<T>(SqlSession&)>& work);
   StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,
                                     std::optional<Instant> due_by, const GameUpdate& fn);
+  // nullopt: another update of the game committed first.
+  StoreResult<std::optional<UpdateOutcome>> update_optimistically(const std::string& operation,
+                                                                  GameId id,
+                                                                  std::optional<Instant> due_by,
+                                                                  const GameUpdate& fn,
+                                                                  bool& announced);
+  StoreResult<UpdateOutcome> update_under_lock(const std::string& operation, GameId id,
+                                               std::optional<Instant> due_by,
+                                               const GameUpdate& fn, bool& announced);
+  std::string select_for_update(std::optional<Instant> due_by, std::string_view lock,
+                                std::vector<SqlValue>& params) const;
+  static StoreResult<std::optional<GameChange>> decide(const std::string& operation,
+                                                       const GameUpdate& fn,
+                                                       const StoredGame& game);
   StoreResult<User> one_user(const std::string& operation, const std::string& sql,
                              std::span<const SqlValue> params);
 

@@ -44,15 +44,11 @@ class SqliteSession final : public SqlSession {
     }
   }
 
-  void begin_read() override {
-    try {
-      database_.exec("BEGIN");
-    } catch (const SQLite::Exception& exception) {
-      throw translate(exception);
-    }
-  }
+  // Autocommit: every statement is its own transaction.
+  void begin_read() override {}
 
   void commit() override {
+    if (sqlite3_get_autocommit(database_.getHandle())) return;
     try {
       database_.exec("COMMIT");
     } catch (const SQLite::Exception& exception) {
