@@ -149,13 +149,14 @@ struct GameChange {
 // caller that needs to report why keeps that in its lambda's captures: storage does not
 // know the platform's errors. If fn throws, nothing is written and update_game returns a
 // StoreError of code `failed` naming the exception.
-// - fn may run on another thread than the caller's (SQLite runs every write on one
-//   thread, to commit concurrent writes together); the caller waits meanwhile, so
-//   capturing its locals by reference is fine.
-// - fn must not call the Store (on SQLite that would wait for itself).
-// - fn may be called a second time when the database connection was lost before the
-//   commit (the first call's change was not written): set everything you report on
-//   every call.
+// - fn may be called more than once for one update: on SQLite it first runs over the
+//   game as last committed, and runs again if another update of the game committed
+//   before its change could be written; on any database, again after a connection lost
+//   before the commit. Only the last call's change is written: set everything you report
+//   on every call.
+// - fn may run on another thread than the caller's (SQLite's writer thread, when the
+//   game is busy); the caller waits meanwhile, so capturing its locals by reference is
+//   fine. fn must not call the Store (on SQLite that could wait for itself).
 using GameUpdate = std::function<std::optional<GameChange>(const StoredGame& locked)>;
 
 struct UpdateOutcome {
