@@ -66,7 +66,7 @@ void everyone_ready_but(DiplomacyGame& game, const std::set<std::string>& except
 
 // --- options
 
-TEST(DiplomacyOptions, DefaultsAndLive) {
+TEST(PlatformDiplomacyOptions, DefaultsAndLive) {
   const auto options = read_diplomacy_options({{"name", "g"}, {"deadlines", "live"}, {"press", "public"}});
   ASSERT_TRUE(options);
   EXPECT_TRUE(options->deadlines.live);
@@ -76,7 +76,7 @@ TEST(DiplomacyOptions, DefaultsAndLive) {
   EXPECT_EQ(options->computer_players, 0);
 }
 
-TEST(DiplomacyOptions, ErrorsNameTheField) {
+TEST(PlatformDiplomacyOptions, ErrorsNameTheField) {
   const auto error_of = [](json body) { return read_diplomacy_options(body).error(); };
   auto e = error_of({{"deadlines", "live"}});
   EXPECT_EQ(e.code, ErrorCode::BadRequest);
@@ -112,7 +112,7 @@ TEST(DiplomacyOptions, ErrorsNameTheField) {
 
 // --- seats
 
-TEST(DiplomacyJoin, RandomDrawIsSeededAndHonoursRequests) {
+TEST(PlatformDiplomacyJoin, RandomDrawIsSeededAndHonoursRequests) {
   const auto assignment = [](std::uint64_t seed) {
     auto game = *DiplomacyGame::create("g", options_with(), kStart, seed);
     for (int i = 0; i < 7; ++i) {
@@ -139,7 +139,7 @@ TEST(DiplomacyJoin, RandomDrawIsSeededAndHonoursRequests) {
   EXPECT_TRUE(differs);
 }
 
-TEST(DiplomacyJoin, Refusals) {
+TEST(PlatformDiplomacyJoin, Refusals) {
   auto game = *DiplomacyGame::create("g", options_with(), kStart, 1);
   ASSERT_TRUE(game.join(user_of("ENGLAND"), "ENGLAND", kStart));
   EXPECT_EQ(game.join(user_of("ENGLAND"), std::nullopt, kStart).error().problem, Problem::AlreadySeated);
@@ -153,7 +153,7 @@ TEST(DiplomacyJoin, Refusals) {
   EXPECT_EQ(full.join({"x", "x"}, std::nullopt, kStart).error().code, ErrorCode::Conflict);
 }
 
-TEST(DiplomacyJoin, ComputerSeatsTakeTheRest) {
+TEST(PlatformDiplomacyJoin, ComputerSeatsTakeTheRest) {
   auto game = *DiplomacyGame::create("g", options_with({{"computer_players", 5}}), kStart, 3);
   ASSERT_TRUE(game.join(user_of("ENGLAND"), "ENGLAND", kStart));
   ASSERT_TRUE(game.join(user_of("FRANCE"), std::nullopt, kStart));
@@ -168,7 +168,7 @@ TEST(DiplomacyJoin, ComputerSeatsTakeTheRest) {
 
 // --- deadlines
 
-TEST(DiplomacyDeadlines, PerPhaseTypeAndProcessedAtTheDeadline) {
+TEST(PlatformDiplomacyDeadlines, PerPhaseTypeAndProcessedAtTheDeadline) {
   auto game = started_game();
   EXPECT_EQ(game.phase_code(), "S1901M");
   EXPECT_EQ(game.next_deadline(), kStart + seconds(3600));
@@ -186,7 +186,7 @@ TEST(DiplomacyDeadlines, PerPhaseTypeAndProcessedAtTheDeadline) {
   EXPECT_EQ(game.view_for("")["deadline"], "2026-11-24T20:00:00Z");
 }
 
-TEST(DiplomacyDeadlines, RetreatAndAdjustmentLengths) {
+TEST(PlatformDiplomacyDeadlines, RetreatAndAdjustmentLengths) {
   auto game = started_game();
   // Spring: Germany to Ruhr... build a dislodgement: Austria attacks Venice with support.
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr", "F Tri-Adr"}}}, Language::En, kStart));
@@ -205,7 +205,7 @@ TEST(DiplomacyDeadlines, RetreatAndAdjustmentLengths) {
   EXPECT_EQ(game.next_deadline(), fall + seconds(4200) + seconds(900));
 }
 
-TEST(DiplomacyDeadlines, AnOverdueGameProcessesOnePhaseAndRestartsTheClock) {
+TEST(PlatformDiplomacyDeadlines, AnOverdueGameProcessesOnePhaseAndRestartsTheClock) {
   auto game = started_game();
   const Instant back = kStart + std::chrono::hours(30);  // the server was down
   const Effects effects = game.advance(back);
@@ -214,7 +214,7 @@ TEST(DiplomacyDeadlines, AnOverdueGameProcessesOnePhaseAndRestartsTheClock) {
   EXPECT_EQ(game.next_deadline(), back + seconds(3600));
 }
 
-TEST(DiplomacyDeadlines, LiveTimingOfTheSeed) {
+TEST(PlatformDiplomacyDeadlines, LiveTimingOfTheSeed) {
   auto game = started_game(options_with({{"deadlines", "live"}}));
   EXPECT_EQ(game.next_deadline(), kStart + minutes(30));
   json view = game.view_for(user_of("ENGLAND").id);
@@ -242,7 +242,7 @@ TEST(DiplomacyDeadlines, LiveTimingOfTheSeed) {
   EXPECT_TRUE(game.send_message(user_of("ENGLAND"), "ENGLAND", std::nullopt, "spring is over", kStart + minutes(36)));
 }
 
-TEST(DiplomacyDeadlines, LiveRetreatsAreFiveMinutesWithPressClosed) {
+TEST(PlatformDiplomacyDeadlines, LiveRetreatsAreFiveMinutesWithPressClosed) {
   auto game = started_game(options_with({{"deadlines", "live"}}));
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr", "F Tri-Adr"}}}, Language::En, kStart));
   ASSERT_TRUE(game.submit_orders(user_of("ITALY"), "S1901M", {{"ITALY", {"A Ven H"}}}, Language::En, kStart));
@@ -262,7 +262,7 @@ TEST(DiplomacyDeadlines, LiveRetreatsAreFiveMinutesWithPressClosed) {
 
 // --- orders
 
-TEST(DiplomacyOrders, CheckedPerOrderInTheCallersLanguageAndReplacedWhole) {
+TEST(PlatformDiplomacyOrders, CheckedPerOrderInTheCallersLanguageAndReplacedWhole) {
   auto game = started_game();
   const auto first = game.submit_orders(user_of("RUSSIA"), "S1901M",
                                         {{"RUSSIA", {"陸軍 モスクワ 移動 ワルシャワ", "A War-Mos", "F Sev-Xyz", "A Lon-Nth"}}},
@@ -284,7 +284,7 @@ TEST(DiplomacyOrders, CheckedPerOrderInTheCallersLanguageAndReplacedWhole) {
   EXPECT_EQ(mine[0]["input"], "陆军莫斯科移动乌克兰");
 }
 
-TEST(DiplomacyOrders, HiddenFromOtherPowersUntilProcessed) {
+TEST(PlatformDiplomacyOrders, HiddenFromOtherPowersUntilProcessed) {
   auto game = started_game();
   const auto given = game.submit_orders(user_of("FRANCE"), "S1901M", {{"FRANCE", {"A Par-Bur"}}}, Language::En, kStart);
   ASSERT_TRUE(given);
@@ -304,7 +304,7 @@ TEST(DiplomacyOrders, HiddenFromOtherPowersUntilProcessed) {
   EXPECT_EQ(processed.phases[0]["orders"]["FRANCE"][0]["result"], "ok");
 }
 
-TEST(DiplomacyOrders, Refusals) {
+TEST(PlatformDiplomacyOrders, Refusals) {
   auto game = started_game();
   auto e = game.submit_orders(user_of("FRANCE"), "F1901M", {{"FRANCE", {"A Par-Bur"}}}, Language::En, kStart).error();
   EXPECT_EQ(e.code, ErrorCode::WrongPhase);
@@ -324,7 +324,7 @@ TEST(DiplomacyOrders, Refusals) {
 
 // --- readiness
 
-TEST(DiplomacyReadiness, ProcessedAtOnceWhenEveryPowerWithSomethingToOrderIsReady) {
+TEST(PlatformDiplomacyReadiness, ProcessedAtOnceWhenEveryPowerWithSomethingToOrderIsReady) {
   auto game = started_game();
   everyone_ready_but(game, {"TURKEY"}, kStart + seconds(5));
   EXPECT_EQ(game.phase_code(), "S1901M");
@@ -344,7 +344,7 @@ TEST(DiplomacyReadiness, ProcessedAtOnceWhenEveryPowerWithSomethingToOrderIsRead
 
 // --- missed orders and civil disorder
 
-TEST(DiplomacyCivilDisorder, NmrCountingAcrossPhasesFallingInAndComingBack) {
+TEST(PlatformDiplomacyCivilDisorder, NmrCountingAcrossPhasesFallingInAndComingBack) {
   auto game = started_game();
   Instant now = kStart;
   // England misses S1901M: counted, still playing.
@@ -377,21 +377,21 @@ TEST(DiplomacyCivilDisorder, NmrCountingAcrossPhasesFallingInAndComingBack) {
   EXPECT_EQ(event(*back, "player_status").payload["status"], "playing");
 }
 
-TEST(DiplomacyCivilDisorder, ReadinessWithoutOrdersIsNotAMiss) {
+TEST(PlatformDiplomacyCivilDisorder, ReadinessWithoutOrdersIsNotAMiss) {
   auto game = started_game();
   everyone_ready_but(game, {}, kStart);
   EXPECT_TRUE(game.missed_phases().empty());
   EXPECT_EQ(game.phase_code(), "F1901M");
 }
 
-TEST(DiplomacyCivilDisorder, ConfigurableThreshold) {
+TEST(PlatformDiplomacyCivilDisorder, ConfigurableThreshold) {
   auto game = started_game(options_with({{"civil_disorder_after", 1}}));
   everyone_ready_but(game, {"TURKEY"}, kStart);
   game.advance(kStart + seconds(3600));
   EXPECT_EQ(game.power_status("TURKEY"), PowerStatus::CivilDisorder);
 }
 
-TEST(DiplomacyCivilDisorder, GiveUpAndAnotherPersonTakesTheSeat) {
+TEST(PlatformDiplomacyCivilDisorder, GiveUpAndAnotherPersonTakesTheSeat) {
   auto game = started_game();
   const auto gave_up = game.give_up(user_of("ITALY"), "ITALY", kStart);
   ASSERT_TRUE(gave_up);
@@ -412,7 +412,7 @@ TEST(DiplomacyCivilDisorder, GiveUpAndAnotherPersonTakesTheSeat) {
   EXPECT_EQ(game.set_ready(user_of("ITALY"), "ITALY", true, kStart).error().code, ErrorCode::Forbidden);
 }
 
-TEST(DiplomacyCivilDisorder, ComputerTakesPowersInCivilDisorderWhenAsked) {
+TEST(PlatformDiplomacyCivilDisorder, ComputerTakesPowersInCivilDisorderWhenAsked) {
   auto game = started_game(options_with({{"computer_takes_civil_disorder", true}}));
   ASSERT_TRUE(game.give_up(user_of("ITALY"), "ITALY", kStart));
   const auto turns = game.computer_turns();
@@ -428,7 +428,7 @@ TEST(DiplomacyCivilDisorder, ComputerTakesPowersInCivilDisorderWhenAsked) {
 
 // --- computer players
 
-TEST(DiplomacyComputers, AllComputerGameRunsThroughTheNormalPath) {
+TEST(PlatformDiplomacyComputers, AllComputerGameRunsThroughTheNormalPath) {
   auto game = *DiplomacyGame::create("g", options_with({{"computer_players", 7}}), kStart, 5);
   EXPECT_EQ(game.status(), GameStatus::Active);
   auto turns = game.computer_turns();
@@ -463,7 +463,7 @@ TEST(DiplomacyComputers, AllComputerGameRunsThroughTheNormalPath) {
 
 // --- press
 
-TEST(DiplomacyPress, AThirdPowerNeverSeesPrivatePress) {
+TEST(PlatformDiplomacyPress, AThirdPowerNeverSeesPrivatePress) {
   auto game = started_game();
   const auto sent = game.send_message(user_of("ENGLAND"), "ENGLAND", std::vector<std::string>{"FRANCE"}, "DMZ Channel?",
                                       kStart + seconds(10));
@@ -486,7 +486,7 @@ TEST(DiplomacyPress, AThirdPowerNeverSeesPrivatePress) {
   EXPECT_EQ(event(*shout, "message").audience, Audience::all());
 }
 
-TEST(DiplomacyPress, PressRules) {
+TEST(PlatformDiplomacyPress, PressRules) {
   auto none = started_game(options_with({{"press", "none"}}));
   auto e = none.send_message(user_of("ENGLAND"), "ENGLAND", std::nullopt, "hi", kStart).error();
   EXPECT_EQ(e.code, ErrorCode::PressNotAllowed);
@@ -504,7 +504,7 @@ TEST(DiplomacyPress, PressRules) {
             Problem::UnknownPower);
 }
 
-TEST(DiplomacyPress, SignedTreatiesArePrivateToSignersUntilPublished) {
+TEST(PlatformDiplomacyPress, SignedTreatiesArePrivateToSignersUntilPublished) {
   auto game = started_game();
   const auto proposed = game.propose_treaty(user_of("ENGLAND"), "ENGLAND", {"FRANCE", "GERMANY"},
                                             "Treaty of London: the North Sea stays empty", kStart);
@@ -528,7 +528,7 @@ TEST(DiplomacyPress, SignedTreatiesArePrivateToSignersUntilPublished) {
 
 // --- endings
 
-TEST(DiplomacyEndings, DrawWhenEverySurvivingPlayerVotes) {
+TEST(PlatformDiplomacyEndings, DrawWhenEverySurvivingPlayerVotes) {
   auto game = started_game();
   for (std::size_t i = 0; i + 1 < kPowers.size(); ++i) {
     const auto voted = game.vote_draw(user_of(kPowers[i]), kPowers[i], true, kStart);
@@ -548,7 +548,7 @@ TEST(DiplomacyEndings, DrawWhenEverySurvivingPlayerVotes) {
   EXPECT_EQ(game.set_ready(user_of("TURKEY"), "TURKEY", true, kStart).error().problem, Problem::GameNotActive);
 }
 
-TEST(DiplomacyEndings, EighteenCentresWin) {
+TEST(PlatformDiplomacyEndings, EighteenCentresWin) {
   auto game = started_game();
   json record = game.to_json();
   // France owns 18 centres: the first phase processed ends the game.
@@ -567,7 +567,7 @@ TEST(DiplomacyEndings, EighteenCentresWin) {
   EXPECT_EQ(rigged->view_for("")["winner"], "FRANCE");
 }
 
-TEST(DiplomacyEndings, AgreedEndDrawsALotAmongTheSurvivors) {
+TEST(PlatformDiplomacyEndings, AgreedEndDrawsALotAmongTheSurvivors) {
   const auto winner_for = [](std::uint64_t seed) {
     auto game = *DiplomacyGame::create("g", options_with(), kStart, seed);
     for (const std::string& power : kPowers) game.join(user_of(power), power, kStart);
@@ -584,7 +584,7 @@ TEST(DiplomacyEndings, AgreedEndDrawsALotAmongTheSurvivors) {
   EXPECT_GT(winners.size(), 2u);
 }
 
-TEST(DiplomacyEndings, FixedEndYearMostUnitsWin) {
+TEST(PlatformDiplomacyEndings, FixedEndYearMostUnitsWin) {
   auto game = started_game(options_with({{"end_year", 1901}}));
   everyone_ready_but(game, {}, kStart);
   EXPECT_EQ(game.status(), GameStatus::Active);
@@ -597,7 +597,7 @@ TEST(DiplomacyEndings, FixedEndYearMostUnitsWin) {
 
 // --- the seed's setups for fewer players (seed 000 §1.2.3)
 
-TEST(DiplomacySetups, SixPlayersItalyInArmistice) {
+TEST(PlatformDiplomacySetups, SixPlayersItalyInArmistice) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 6}, {"computer_takes_civil_disorder", true}}), kStart, 2);
   EXPECT_FALSE(game.join(user_of("ITALY"), "ITALY", kStart));
   for (const std::string& power : kPowers)
@@ -615,7 +615,7 @@ TEST(DiplomacySetups, SixPlayersItalyInArmistice) {
   EXPECT_TRUE(game.missed_phases().empty());
 }
 
-TEST(DiplomacySetups, APhaseOnlyIdlePowersWouldOrderIsProcessedAtOnce) {
+TEST(PlatformDiplomacySetups, APhaseOnlyIdlePowersWouldOrderIsProcessedAtOnce) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 6}}), kStart, 2);
   for (const std::string& power : kPowers)
     if (power != "ITALY") ASSERT_TRUE(game.join(user_of(power), power, kStart));
@@ -633,7 +633,7 @@ TEST(DiplomacySetups, APhaseOnlyIdlePowersWouldOrderIsProcessedAtOnce) {
   EXPECT_EQ(game.view_for("")["units"]["ITALY"], json::array({"F NAP", "A ROM"}));
 }
 
-TEST(DiplomacySetups, FourPlayersSeatsOfTwoPowers) {
+TEST(PlatformDiplomacySetups, FourPlayersSeatsOfTwoPowers) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 4}}), kStart, 2);
   const auto joined = game.join(user_of("AUSTRIA"), "FRANCE", kStart);
   ASSERT_TRUE(joined);
@@ -653,7 +653,7 @@ TEST(DiplomacySetups, FourPlayersSeatsOfTwoPowers) {
   EXPECT_EQ(put->response["orders"]["FRANCE"][0]["order"], "A PAR - BUR");
 }
 
-TEST(DiplomacySetups, TwoPlayersNeutralItalyJoinsTheTossWinnerIn1915) {
+TEST(PlatformDiplomacySetups, TwoPlayersNeutralItalyJoinsTheTossWinnerIn1915) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 2}}), kStart, 8);
   ASSERT_TRUE(game.join(user_of("ENGLAND"), "ENGLAND", kStart));
   ASSERT_TRUE(game.join(user_of("GERMANY"), std::nullopt, kStart));
@@ -682,7 +682,7 @@ TEST(DiplomacySetups, TwoPlayersNeutralItalyJoinsTheTossWinnerIn1915) {
 
 // --- the stored record
 
-TEST(DiplomacyRecord, RoundTripsAtEveryStage) {
+TEST(PlatformDiplomacyRecord, RoundTripsAtEveryStage) {
   const auto round_trip = [](const DiplomacyGame& game) {
     const json record = game.to_json();
     const auto back = DiplomacyGame::from_json(json::parse(record.dump()));

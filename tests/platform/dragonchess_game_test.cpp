@@ -31,7 +31,7 @@ DragonchessGame human_game(json extra = json::object()) {
   return std::move(*game);
 }
 
-TEST(DragonchessOptions, ErrorsNameTheField) {
+TEST(PlatformDragonchessOptions, ErrorsNameTheField) {
   EXPECT_EQ(read_dragonchess_options({{"name", "x"}}).error().field, "opponent");
   EXPECT_EQ(read_dragonchess_options({{"name", "x"}, {"opponent", "cat"}}).error().field, "opponent");
   EXPECT_EQ(read_dragonchess_options({{"name", "x"}, {"opponent", "computer"}, {"level", 11}}).error().field, "level");
@@ -42,7 +42,7 @@ TEST(DragonchessOptions, ErrorsNameTheField) {
             "clock.initial_seconds");
 }
 
-TEST(DragonchessSeats, JoinStartsAHumanGame) {
+TEST(PlatformDragonchessSeats, JoinStartsAHumanGame) {
   auto game = *DragonchessGame::create("d1", options_with(), kAlice, kStart, 1);
   EXPECT_EQ(game.status(), GameStatus::Forming);
   EXPECT_EQ(game.side_of(kAlice.id), dragonchess::Color::Gold);
@@ -60,7 +60,7 @@ TEST(DragonchessSeats, JoinStartsAHumanGame) {
   EXPECT_EQ(view["legal_moves"][0], "B3c1-3c2");
 }
 
-TEST(DragonchessSeats, SideDrawnFromTheSeedWhenNotAsked) {
+TEST(PlatformDragonchessSeats, SideDrawnFromTheSeedWhenNotAsked) {
   json body = {{"name", "x"}, {"opponent", "human"}};
   int gold = 0;
   for (std::uint64_t seed = 0; seed < 16; ++seed) {
@@ -73,7 +73,7 @@ TEST(DragonchessSeats, SideDrawnFromTheSeedWhenNotAsked) {
   EXPECT_LT(gold, 16);
 }
 
-TEST(DragonchessMoves, ValidatedByTheEngineAndInTurn) {
+TEST(PlatformDragonchessMoves, ValidatedByTheEngineAndInTurn) {
   auto game = human_game();
   const auto illegal = game.move(kAlice, "W2e2-2e5", kStart);
   EXPECT_EQ(illegal.error().code, ErrorCode::BadRequest);
@@ -90,7 +90,7 @@ TEST(DragonchessMoves, ValidatedByTheEngineAndInTurn) {
   EXPECT_EQ(game.move(kAlice, "W2e3-2e4", kStart).error().problem, Problem::NotYourTurn);
 }
 
-TEST(DragonchessClocks, IncrementAndTimeUsed) {
+TEST(PlatformDragonchessClocks, IncrementAndTimeUsed) {
   auto game = human_game({{"clock", {{"initial_seconds", 60}, {"increment_seconds", 2}}}});
   EXPECT_EQ(game.next_deadline(), kStart + seconds(60));
   ASSERT_TRUE(game.move(kAlice, "W2e2-2e3", kStart + seconds(10)));
@@ -101,7 +101,7 @@ TEST(DragonchessClocks, IncrementAndTimeUsed) {
   EXPECT_EQ(game.view_for("", kStart + seconds(20))["clocks"].dump(), R"({"gold":49.5,"scarlet":54.5})");
 }
 
-TEST(DragonchessClocks, FlagFallLoses) {
+TEST(PlatformDragonchessClocks, FlagFallLoses) {
   auto game = human_game({{"clock", {{"initial_seconds", 30}, {"increment_seconds", 0}}}});
   ASSERT_TRUE(game.move(kAlice, "W2e2-2e3", kStart + seconds(20)));  // gold keeps 10 s
   const Instant falls = kStart + seconds(20) + seconds(30);
@@ -118,7 +118,7 @@ TEST(DragonchessClocks, FlagFallLoses) {
   EXPECT_EQ(game.next_deadline(), std::nullopt);
 }
 
-TEST(DragonchessEndings, Resign) {
+TEST(PlatformDragonchessEndings, Resign) {
   auto game = human_game();
   const auto resigned = game.resign(kBob, kStart);
   ASSERT_TRUE(resigned);
@@ -126,7 +126,7 @@ TEST(DragonchessEndings, Resign) {
   EXPECT_EQ(game.resign(kAlice, kStart).error().problem, Problem::GameNotActive);
 }
 
-TEST(DragonchessEndings, DrawOffers) {
+TEST(PlatformDragonchessEndings, DrawOffers) {
   auto game = human_game();
   EXPECT_EQ(game.draw(kBob, DrawAction::Accept, kStart).error().problem, Problem::NoDrawOffer);
   ASSERT_TRUE(game.draw(kAlice, DrawAction::Offer, kStart));
@@ -145,7 +145,7 @@ TEST(DragonchessEndings, DrawOffers) {
   EXPECT_EQ(accepted->response["result"].dump(), R"({"reason":"agreement","winner":null})");
 }
 
-TEST(DragonchessEndings, ThreefoldRepetition) {
+TEST(PlatformDragonchessEndings, ThreefoldRepetition) {
   auto game = human_game();
   const char* cycle[] = {"E3g1-3h1", "E3g8-3h8", "E3h1-3g1", "E3h8-3g8"};
   for (int round = 0; round < 2; ++round)
@@ -157,7 +157,7 @@ TEST(DragonchessEndings, ThreefoldRepetition) {
   EXPECT_EQ(game.view_for("", kStart)["result"].dump(), R"({"reason":"repetition","winner":null})");
 }
 
-TEST(DragonchessComputer, TakesItsTurnThroughTheServer) {
+TEST(PlatformDragonchessComputer, TakesItsTurnThroughTheServer) {
   auto game = *DragonchessGame::create("d", options_with({{"opponent", "computer"}, {"level", 1}, {"side", "scarlet"}}),
                                        kAlice, kStart, 3);
   EXPECT_EQ(game.status(), GameStatus::Active);
@@ -178,7 +178,7 @@ TEST(DragonchessComputer, TakesItsTurnThroughTheServer) {
   EXPECT_EQ(game.view_for("", kStart)["players"]["gold"], "computer");
 }
 
-TEST(DragonchessRecord, RoundTrips) {
+TEST(PlatformDragonchessRecord, RoundTrips) {
   auto game = human_game({{"clock", {{"initial_seconds", 300}, {"increment_seconds", 5}}}});
   ASSERT_TRUE(game.move(kAlice, "W2e2-2e3", kStart + seconds(3)));
   ASSERT_TRUE(game.draw(kAlice, DrawAction::Offer, kStart + seconds(4)));

@@ -25,7 +25,7 @@ Game diplomacy() {
   return std::move(*game);
 }
 
-TEST(Game, CreateReadsTheContractBody) {
+TEST(PlatformGame, CreateReadsTheContractBody) {
   const Game game = diplomacy();
   EXPECT_EQ(game.kind(), "diplomacy");
   EXPECT_EQ(game.name(), "Friday");
@@ -40,7 +40,7 @@ TEST(Game, CreateReadsTheContractBody) {
   EXPECT_EQ(chess->status(), GameStatus::Active);
 }
 
-TEST(Game, ActionsReadTheirBodies) {
+TEST(PlatformGame, ActionsReadTheirBodies) {
   Game game = diplomacy();
   auto e = game.act(user("FRANCE"), Action::PutOrders, {{"phase", "S1901M"}}, Language::En, kStart).error();
   EXPECT_EQ(message(e, Language::En), "orders is missing");
@@ -71,7 +71,7 @@ TEST(Game, ActionsReadTheirBodies) {
   EXPECT_EQ(game.act(user("FRANCE"), Action::Ready, json::array(), Language::En, kStart).error().field, "body");
 }
 
-TEST(Game, DragonchessDrawBodies) {
+TEST(PlatformGame, DragonchessDrawBodies) {
   auto game = *Game::create("d", {{"game", "dragonchess"}, {"name", "x"}, {"opponent", "human"}, {"side", "gold"}},
                             user("a"), kStart, 1);
   ASSERT_TRUE(game.act(user("b"), Action::Join, json::object(), Language::En, kStart));
@@ -82,7 +82,7 @@ TEST(Game, DragonchessDrawBodies) {
   EXPECT_EQ(game.messages_for("id-a", {}), json::array());
 }
 
-TEST(Game, RecordRoundTrip) {
+TEST(PlatformGame, RecordRoundTrip) {
   Game game = diplomacy();
   ASSERT_TRUE(game.act(user("ENGLAND"), Action::VoteDraw, {{"power", "ENGLAND"}, {"draw", true}}, Language::En, kStart));
   const auto back = Game::from_json(json::parse(game.to_json().dump()));
@@ -91,7 +91,7 @@ TEST(Game, RecordRoundTrip) {
   EXPECT_EQ(Game::from_json({{"game", "go"}}).error(), "game record: \"game\" is \"go\"");
 }
 
-TEST(Audience, JsonRoundTrip) {
+TEST(PlatformAudience, JsonRoundTrip) {
   const Audience some = Audience::only({"FRANCE", "ENGLAND", "FRANCE"});
   EXPECT_EQ(some.seats, (std::vector<std::string>{"ENGLAND", "FRANCE"}));
   EXPECT_EQ(Audience::from_json(some.to_json()), some);
@@ -99,7 +99,7 @@ TEST(Audience, JsonRoundTrip) {
   EXPECT_EQ(Audience::from_json(json{{"everyone", false}}), std::nullopt);
 }
 
-TEST(Time, Rfc3339) {
+TEST(PlatformTime, Rfc3339) {
   EXPECT_EQ(format_instant(kStart), "2026-11-24T18:00:00Z");
   EXPECT_EQ(format_instant(kStart + std::chrono::milliseconds(250)), "2026-11-24T18:00:00.250Z");
   EXPECT_EQ(parse_instant("2026-11-24T18:00:00.25Z"), kStart + std::chrono::milliseconds(250));
