@@ -4,6 +4,9 @@
 // several threads. Adjudication and order generation run with the interpreter lock
 // released, on copies of what they read, so that other threads go on meanwhile and
 // nothing they do can pull the data away.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -13,9 +16,6 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
-
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
 
 #include "bindings.h"
 #include "diplomacy_game.h"
@@ -87,7 +87,8 @@ class OrderTexts {
 class TextCache {
  public:
   explicit TextCache(const Variant& variant) : variant_(variant) {
-    for (int l = 0; l < variant.location_count(); ++l) locations_.push_back(py::str(variant.location_code(location_at(l))));
+    for (int l = 0; l < variant.location_count(); ++l)
+      locations_.push_back(py::str(variant.location_code(location_at(l))));
     for (int p = 0; p < variant.power_count(); ++p) powers_.push_back(py::str(variant.power_code(power_at(p))));
   }
 
@@ -98,7 +99,8 @@ class TextCache {
 
   // "A PAR", "F STP/SC"; "*A PAR" for a dislodged unit.
   const py::str& unit(const Unit& unit, bool dislodged) {
-    const std::uint32_t key = std::uint32_t(index(unit.location)) << 2 | std::uint32_t(unit.type == UnitType::Fleet) << 1 | dislodged;
+    const std::uint32_t key =
+        std::uint32_t(index(unit.location)) << 2 | std::uint32_t(unit.type == UnitType::Fleet) << 1 | dislodged;
     auto [entry, added] = units_.try_emplace(key);
     if (added) entry->second = py::str((dislodged ? "*" : "") + format_unit(variant_, unit));
     return entry->second;
@@ -160,7 +162,8 @@ Power power_named(const Variant& variant, const std::string& name) {
 
 RuleOptions rules_named(const std::string& name) {
   auto rules = rules_by_name(name);
-  if (!rules) bad_input("rules: unknown rule profile " + formats::in_quotes(name) + " (the profiles are standard, datc)");
+  if (!rules)
+    bad_input("rules: unknown rule profile " + formats::in_quotes(name) + " (the profiles are standard, datc)");
   return *rules;
 }
 
@@ -245,7 +248,7 @@ struct PossibleOrders {
   struct Group {
     Location at;  // the unit's location; None: the power's build sites (WAIVE, builds)
     Power power;
-    int end;      // orders[previous end, end)
+    int end;  // orders[previous end, end)
   };
   std::vector<Order> orders;
   std::vector<Group> groups;
@@ -394,8 +397,8 @@ class PyDiplomacyGame {
       : game_(standard_variant(), rules_named(rules), max_year) {
     const int first_year = standard_variant().start_phase().year;
     if (max_year && (*max_year < first_year || *max_year > kLastYear))
-      bad_input("max_year: must be from " + std::to_string(first_year) + " to " + std::to_string(kLastYear) +
-                ", got " + std::to_string(*max_year));
+      bad_input("max_year: must be from " + std::to_string(first_year) + " to " + std::to_string(kLastYear) + ", got " +
+                std::to_string(*max_year));
   }
 
   const Variant& variant() const { return game_.variant(); }
@@ -411,8 +414,7 @@ class PyDiplomacyGame {
   }
   py::object orderable_locations(const std::optional<std::string>& power) const {
     const bool done = game_.is_done();
-    return for_power_or_all(variant(), power,
-                            [&](Power p) { return orderable_of(variant(), game_.state(), p, done); });
+    return for_power_or_all(variant(), power, [&](Power p) { return orderable_of(variant(), game_.state(), p, done); });
   }
 
   py::dict all_possible_orders() const {
@@ -505,7 +507,8 @@ class PyDiplomacyGame {
     }
     py::list phases;
     for (std::size_t i = 0; i < history.size(); ++i)
-      phases.append(py::make_tuple(states[i], orders_dict(variant(), history[i].orders, [](const std::string& s) { return s; }),
+      phases.append(py::make_tuple(states[i],
+                                   orders_dict(variant(), history[i].orders, [](const std::string& s) { return s; }),
                                    results_dict(reports[i])));
     return phases;
   }
@@ -554,8 +557,9 @@ class PyDiplomacyGame {
   void add_dislodged_as_adjudicated(GameState& state, const std::vector<std::string>& saved,
                                     const std::vector<PlayedPhase>& history, const std::string& path) const {
     if (history.empty())
-      bad_input(path + ": a retreat phase saved without \"retreats\" (where each dislodged unit may go) must "
-                       "follow the phase that dislodged the units");
+      bad_input(path +
+                ": a retreat phase saved without \"retreats\" (where each dislodged unit may go) must "
+                "follow the phase that dislodged the units");
     std::vector<std::string> listed, left;
     for (const std::string& text : saved) {
       const auto unit = formats::read_unit(variant(), text);
@@ -597,7 +601,8 @@ class PyDiplomacyGame {
         bad_input(path + "." + variant().power_code(power) + ": must be a list of orders or null");
       orders.given[index(power)] = true;
       for (const py::handle& order : list) {
-        if (!py::isinstance<py::str>(order)) bad_input(path + "." + variant().power_code(power) + ": orders must be strings");
+        if (!py::isinstance<py::str>(order))
+          bad_input(path + "." + variant().power_code(power) + ": orders must be strings");
         orders.orders[index(power)].push_back(py::str(order));
       }
     }
@@ -639,13 +644,15 @@ void bind_diplomacy(py::module_& core) {
         const std::uint64_t seed = PyLong_AsUnsignedLongLong(seed_number.ptr());
         if (PyErr_Occurred()) {
           PyErr_Clear();
-          bad_input("seed: " + std::string(py::repr(seed_number)) + " is not a whole number from 0 to 18446744073709551615");
+          bad_input("seed: " + std::string(py::repr(seed_number)) +
+                    " is not a whole number from 0 to 18446744073709551615");
         }
         const int first_year = standard_variant().start_phase().year;
         if (games < 1) bad_input("games: must be at least 1, got " + std::to_string(games));
         if (threads < 1) bad_input("threads: must be at least 1, got " + std::to_string(threads));
         if (max_year < first_year || max_year > 9999)
-          bad_input("max_year: must be from " + std::to_string(first_year) + " to 9999, got " + std::to_string(max_year));
+          bad_input("max_year: must be from " + std::to_string(first_year) + " to 9999, got " +
+                    std::to_string(max_year));
         const RuleOptions options = rules_named(rules);
         ParallelSelfplayResult result;
         {

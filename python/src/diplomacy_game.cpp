@@ -85,8 +85,7 @@ formats::PhaseReport report_of(const Variant& variant, const RuleOptions& rules,
 std::vector<Province> build_sites(const Variant& variant, const GameState& state, Power power) {
   std::vector<Province> sites;
   variant.home_centres(power).for_each([&](int p) {
-    if (state.centre_owner(province_at(p)) == power && !state.occupied(province_at(p)))
-      sites.push_back(province_at(p));
+    if (state.centre_owner(province_at(p)) == power && !state.occupied(province_at(p))) sites.push_back(province_at(p));
   });
   return sites;
 }

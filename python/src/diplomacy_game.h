@@ -8,9 +8,8 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <vector>
-
 #include <tl/expected.hpp>
+#include <vector>
 
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/rules.h"
@@ -54,8 +53,7 @@ class DiplomacyGame {
  public:
   // From the variant's start. `last_year`: the game ends when a phase of a later year
   // would begin (as `selfplay --max-year`).
-  DiplomacyGame(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
-                std::optional<int> last_year);
+  DiplomacyGame(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules, std::optional<int> last_year);
 
   const diplomacy::Variant& variant() const { return *variant_; }
   const diplomacy::RuleOptions& rules() const { return rules_; }

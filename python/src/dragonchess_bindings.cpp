@@ -2,15 +2,15 @@
 // pop() and the repetition rule); perft and bestmove run with the interpreter lock
 // released on a copy. A copy shares the history of moves made before it, so while one of
 // them runs the position refuses push() and pop() rather than free that history.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
 #include <chrono>
 #include <cstdint>
 #include <deque>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
 
 #include "bindings.h"
 #include "stratagem/dragonchess/movegen.h"
@@ -217,7 +217,8 @@ void bind_dragonchess(py::module_& core) {
       .def("push", &PyPosition::push, py::arg("move"))
       .def("pop", &PyPosition::pop)
       .def("__str__", &PyPosition::text)
-      .def("__repr__", [](const PyPosition& p) { return "Position(" + std::string(py::repr(py::str(p.text()))) + ")"; });
+      .def("__repr__",
+           [](const PyPosition& p) { return "Position(" + std::string(py::repr(py::str(p.text()))) + ")"; });
 
   core.def("perft", &perft_of, py::arg("position"), py::arg("depth"));
   core.def("bestmove", &bestmove_of, py::arg("position"), py::arg("depth") = py::none(),

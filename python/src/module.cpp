@@ -6,8 +6,9 @@
 #include "bindings.h"
 
 PYBIND11_MODULE(_core, core) {
-  core.doc() = "Stratagem's Diplomacy and Dragonchess engines (use the stratagem.diplomacy and "
-               "stratagem.dragonchess modules)";
+  core.doc() =
+      "Stratagem's Diplomacy and Dragonchess engines (use the stratagem.diplomacy and "
+      "stratagem.dragonchess modules)";
   stratagem::python::bind_diplomacy(core);
   stratagem::python::bind_dragonchess(core);
 }

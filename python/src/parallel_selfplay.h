@@ -18,7 +18,7 @@ struct ParallelSelfplayResult {
 };
 
 ParallelSelfplayResult play_random_games_in_parallel(const diplomacy::Variant& variant,
-                                                     const diplomacy::RuleOptions& rules, int games,
-                                                     std::uint64_t seed, int max_year, int threads);
+                                                     const diplomacy::RuleOptions& rules, int games, std::uint64_t seed,
+                                                     int max_year, int threads);
 
 }  // namespace stratagem::python

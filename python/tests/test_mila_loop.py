@@ -120,8 +120,8 @@ def test_possible_orders_are_the_cli_legal_orders_every_phase():
                 assert sorted(possible[unit[2:5]]) == sorted(orders), (game.get_current_phase(), unit)
                 assert sorted(possible[unit[2:]]) == sorted(orders), (game.get_current_phase(), unit)
         for power_name in game.powers:
-            game.set_orders(power_name, [random.choice(possible[loc]) for loc in game.get_orderable_locations(power_name)
-                                         if possible[loc]])
+            locations = game.get_orderable_locations(power_name)
+            game.set_orders(power_name, [random.choice(possible[loc]) for loc in locations if possible[loc]])
         game.process()
 
 

@@ -14,8 +14,9 @@ SOURCE = Path(__file__).resolve().parents[1]
 def test_wheel_installs_offline_into_a_venv(tmp_path):
     package = Path(stratagem.__file__).resolve().parent
     version = os.environ.get("STRATAGEM_VERSION", stratagem.__version__)
-    made = subprocess.run([sys.executable, str(SOURCE / "make_wheel.py"), str(package), str(tmp_path / "dist"), version],
-                          capture_output=True, text=True, check=True)
+    made = subprocess.run(
+        [sys.executable, str(SOURCE / "make_wheel.py"), str(package), str(tmp_path / "dist"), version],
+        capture_output=True, text=True, check=True)
     wheel = Path(made.stdout.strip())
     python_tag = f"cp{sys.version_info.major}{sys.version_info.minor}"
     assert wheel.name.startswith(f"stratagem-{version}-{python_tag}-{python_tag}-") and wheel.suffix == ".whl"
