@@ -15,13 +15,13 @@ namespace stratagem::storage {
 namespace {
 
 std::int64_t millis(Instant instant) { return instant.time_since_epoch().count(); }
+Instant instant(std::int64_t millis) { return Instant(std::chrono::milliseconds(millis)); }
 
 // A LIMIT the databases accept (PostgreSQL refuses a negative one) for any size_t.
 std::int64_t row_limit(std::size_t limit) {
   constexpr std::size_t kMost = std::size_t{1} << 62;
   return static_cast<std::int64_t>(std::min(limit, kMost));
 }
-Instant instant(std::int64_t millis) { return Instant(std::chrono::milliseconds(millis)); }
 
 SqlValue optional_millis(const std::optional<Instant>& instant) {
   if (!instant) return nullptr;
@@ -183,10 +183,11 @@ StoreResult<std::unique_ptr<Store>> SqlStore::open(std::unique_ptr<SqlBackend> b
     migrate(session, *store->backend_);
   });
   if (!migrated) return tl::unexpected(migrated.error());
-  auto listening = store->run<void>("open_store: listening for events", [&](SqlSession&) {
+  try {
     store->backend_->listen(store->hub_);
-  });
-  if (!listening) return tl::unexpected(listening.error());
+  } catch (const SqlFailure& failure) {
+    return tl::unexpected(error(failure.code(), "open_store", failure.what()));
+  }
   return std::unique_ptr<Store>(std::move(store));
 }
 
