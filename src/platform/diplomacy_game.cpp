@@ -375,8 +375,13 @@ class DiplomacyGame::Impl {
     for (int p = 0; p < g.variant().power_count(); ++p)
       if (g.state_.unit_count(power_at(p)) == 0 && g.state_.centre_count(power_at(p)) == 0)
         set_status(g, power_at(p), PowerStatus::Eliminated, effects);
-    // Seed 000 §5.1(a)-(b): the setup's victory count of centres, then the agreed last year.
-    if (const auto end = decide_end(g.variant(), g.game_rules_, {}, g.state_); end && *end) {
+    // Seed 000 §5.1(a)-(b): the setup's victory count of centres, then the agreed last
+    // year; seed 002: the alliance end declared with the orders of this phase.
+    EndDeclarations declarations;
+    for (int p = 0; p < g.variant().power_count(); ++p)
+      for (const std::string& member : g.seats_[p].alliance)
+        declarations.alliance[p].insert(index(*formats::read_power(g.variant(), member)));
+    if (const auto end = decide_end(g.variant(), g.game_rules_, declarations, g.state_); end && *end) {
       finish(g, {(*end)->kind == EndKind::Centres ? "victory" : std::string(end_kind_code((*end)->kind)),
                  codes(g, (*end)->winners), {}, phase},
              effects);
@@ -700,6 +705,30 @@ tl::expected<Effects, GameError> DiplomacyGame::vote_end(const User& user, std::
   return effects;
 }
 
+tl::expected<Effects, GameError> DiplomacyGame::declare_alliance_end(const User& user, std::string_view power_name,
+                                                                    std::vector<std::string> partners, Instant) {
+  auto power = Impl::own_power(*this, user, power_name);
+  if (!power) return tl::unexpected(power.error());
+  PowerSet group;
+  for (std::size_t i = 0; i < partners.size(); ++i) {
+    const auto partner = formats::read_power(variant(), partners[i]);
+    if (!partner) return tl::unexpected(fields::bad_value("with[" + std::to_string(i) + "]", "a power"));
+    group.insert(index(*partner));
+  }
+  std::vector<std::string>& declared = seats_[index(*power)].alliance;
+  declared.clear();
+  if (!group.empty()) {
+    group.insert(index(*power));
+    declared = Impl::codes(*this, group);
+  }
+  const std::string code = Impl::code(*this, *power);
+  Effects effects;
+  effects.changed = true;
+  effects.events.push_back({Audience::only({code}), "alliance_end", {{"power", code}, {"with", declared}}});
+  effects.response = {{"power", code}, {"with", declared}};
+  return effects;
+}
+
 tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::string_view power_name, Instant now) {
   auto power = Impl::own_power(*this, user, power_name);
   if (!power) return tl::unexpected(power.error());
@@ -710,6 +739,7 @@ tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::s
   seat.ready = false;
   seat.draw_vote = false;
   seat.end_vote = false;
+  seat.alliance.clear();
   if (seat.status == PowerStatus::Playing) seat.status = PowerStatus::CivilDisorder;
   effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
   effects.response = Impl::player_status_payload(*this, *power);
@@ -741,6 +771,7 @@ tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std:
   seat.missed_in_a_row = 0;
   seat.draw_vote = false;
   seat.end_vote = false;
+  seat.alliance.clear();
   effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
   effects.response = Impl::player_status_payload(*this, *power);
   return effects;
@@ -904,7 +935,8 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
   view["units"] = position["units"];
   view["centers"] = position["centers"];
   view["retreats"] = position.contains("retreats") ? position["retreats"] : json::object();
-  json powers = json::object(), my_orders = json::object(), draw_votes = json::object(), end_votes = json::object();
+  json powers = json::object(), my_orders = json::object(), draw_votes = json::object(), end_votes = json::object(),
+       alliance = json::object();
   for (int p = 0; p < variant().power_count(); ++p) {
     const Seat& seat = seats_[p];
     const std::string& code = Impl::code(*this, power_at(p));
@@ -922,12 +954,14 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
       my_orders[code] = seat.orders ? Impl::kept_json(*seat.orders) : json::array();
       draw_votes[code] = seat.draw_vote;
       end_votes[code] = seat.end_vote;
+      alliance[code] = seat.alliance;
     }
   }
   view["powers"] = std::move(powers);
   view["my_orders"] = std::move(my_orders);
   view["draw_votes"] = std::move(draw_votes);
   view["end_votes"] = std::move(end_votes);
+  view["alliance_end"] = std::move(alliance);
   json missed = json::array();
   for (const MissedPhase& entry : missed_)
     missed.push_back({{"phase", entry.phase}, {"power", entry.power}, {"civil_disorder", entry.civil_disorder}});
@@ -999,6 +1033,7 @@ json DiplomacyGame::to_json() const {
                      {"ready", seat.ready},
                      {"draw_vote", seat.draw_vote},
                      {"end_vote", seat.end_vote},
+                     {"alliance", seat.alliance},
                      {"orders", std::move(orders)}});
   }
   json joiners = json::array();
@@ -1077,6 +1112,7 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
       seat.ready = entry.at("ready").get<bool>();
       seat.draw_vote = entry.at("draw_vote").get<bool>();
       seat.end_vote = entry.at("end_vote").get<bool>();
+      seat.alliance = entry.at("alliance").get<std::vector<std::string>>();
       if (!entry.at("orders").is_null()) {
         seat.orders.emplace();
         for (const json& order : entry.at("orders"))

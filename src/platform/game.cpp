@@ -75,6 +75,15 @@ tl::expected<Effects, GameError> act_diplomacy(DiplomacyGame& game, const User& 
       if (!vote) return tl::unexpected(vote.error());
       return draw ? game.vote_draw(user, *power, *vote, now) : game.vote_end(user, *power, *vote, now);
     }
+    case Action::DeclareAlliance: {
+      auto power = required_string(body, "power");
+      if (!power) return tl::unexpected(power.error());
+      const auto with = body.find("with");
+      if (with == body.end()) return tl::unexpected(fields::missing("with"));
+      auto partners = fields::strings(*with, "with");
+      if (!partners) return tl::unexpected(partners.error());
+      return game.declare_alliance_end(user, *power, std::move(*partners), now);
+    }
     case Action::GiveUp:
     case Action::TakeSeat:
     case Action::SignTreaty:

@@ -567,6 +567,35 @@ TEST(PlatformDiplomacyEndings, EighteenCentresWin) {
   EXPECT_EQ(rigged->view_for("")["winner"], "FRANCE");
 }
 
+TEST(PlatformDiplomacyEndings, AllianceEndOfSeed002) {
+  auto game = started_game();
+  json record = game.to_json();
+  // England and France own 23 centres together, neither 18 alone.
+  json& centers = record["state"]["centers"];
+  std::vector<std::string> all;
+  for (auto& [power, list] : centers.items())
+    for (const auto& c : list) all.push_back(c);
+  for (const auto& power : kPowers) centers[power] = json::array();
+  centers["ENGLAND"] = std::vector<std::string>(all.begin(), all.begin() + 12);
+  centers["FRANCE"] = std::vector<std::string>(all.begin() + 12, all.begin() + 22);  // the last 10 home centres
+  centers["FRANCE"].push_back("BEL");
+  auto rigged = *DiplomacyGame::from_json(record);
+  const auto declared = rigged.declare_alliance_end(user_of("ENGLAND"), "ENGLAND", {"France"}, kStart);
+  ASSERT_TRUE(declared);
+  EXPECT_EQ(declared->response["with"], json::array({"ENGLAND", "FRANCE"}));
+  EXPECT_EQ(declared->events[0].audience, Audience::only({"ENGLAND"}));  // secret, like orders
+  EXPECT_EQ(rigged.declare_alliance_end(user_of("FRANCE"), "FRANCE", {"SPAIN"}, kStart).error().field, "with[0]");
+  // One side alone ends nothing.
+  auto one_sided = rigged;
+  one_sided.advance(kStart + seconds(3600));
+  EXPECT_EQ(one_sided.status(), GameStatus::Active);
+  ASSERT_TRUE(rigged.declare_alliance_end(user_of("FRANCE"), "FRANCE", {"ENGLAND"}, kStart));
+  rigged.advance(kStart + seconds(3600));
+  EXPECT_EQ(rigged.status(), GameStatus::Finished);
+  EXPECT_EQ(rigged.view_for("")["result"].dump(),
+            R"({"phase":"S1901M","reason":"alliance","survivors":[],"winner":null,"winners":["ENGLAND","FRANCE"]})");
+}
+
 TEST(PlatformDiplomacyEndings, AgreedEndDrawsALotAmongTheSurvivors) {
   const auto winner_for = [](std::uint64_t seed) {
     auto game = *DiplomacyGame::create("g", options_with(), kStart, seed);

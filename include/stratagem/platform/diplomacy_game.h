@@ -136,6 +136,12 @@ class DiplomacyGame {
   // Seed 000 §5.1(c): the same vote to stop, after which a lot (from the game's seed)
   // among the seats that still have units names the winner.
   tl::expected<Effects, GameError> vote_end(const User& user, std::string_view power, bool end, Instant now);
+  // Seed 002's alliance end: the power declares the end of the game together with
+  // `partners` (empty: withdraws). When every power of one group declares the same
+  // group and together they own the alliance count of centres (23) after a phase, the
+  // game ends with all of them winning. Secret until then, like orders.
+  tl::expected<Effects, GameError> declare_alliance_end(const User& user, std::string_view power,
+                                                        std::vector<std::string> partners, Instant now);
   // The player leaves the power: it falls into civil disorder at once.
   tl::expected<Effects, GameError> give_up(const User& user, std::string_view power, Instant now);
   // Takes a power in civil disorder: its own player coming back, or another person
@@ -190,6 +196,7 @@ class DiplomacyGame {
     bool ready = false;
     bool draw_vote = false;
     bool end_vote = false;
+    std::vector<std::string> alliance;  // seed 002: the declared group, itself included; empty: none
     std::optional<std::vector<KeptOrder>> orders;  // nullopt: none given this phase
     friend bool operator==(const Seat&, const Seat&) = default;
   };
@@ -199,7 +206,7 @@ class DiplomacyGame {
     friend bool operator==(const Joiner&, const Joiner&) = default;
   };
   struct Result {
-    std::string reason;  // "victory" (centres), "fixed_year", "lot", "draw"
+    std::string reason;  // "victory" (centres), "fixed_year", "lot", "alliance", "draw"
     std::vector<std::string> winners;    // powers; a seat's powers together in the two-player game
     std::vector<std::string> survivors;  // a draw: the powers sharing it
     std::string phase;

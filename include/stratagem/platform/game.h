@@ -45,6 +45,7 @@ enum class Action : unsigned char {
   SendMessage,    // POST /games/{id}/messages      {"from", "to": [POWER, ...] | "all", "text"}
   VoteDraw,       // POST /games/{id}/draw_vote     {"power", "draw"}
   VoteEnd,        // POST /games/{id}/end_vote      {"power", "end"}   (seed 000 §5.1(c), a lot)
+  DeclareAlliance,// POST /games/{id}/alliance_end  {"power", "with": [POWER, ...]}  (seed 002; [] withdraws)
   GiveUp,         // POST /games/{id}/give_up       {"power"}
   TakeSeat,       // POST /games/{id}/take_seat     {"power"}
   ProposeTreaty,  // POST /games/{id}/treaties      {"from", "parties": [POWER, ...], "text"}
