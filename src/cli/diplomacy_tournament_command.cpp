@@ -244,8 +244,15 @@ void run_tournament(const TournamentOptions& options) {
   std::vector<MeanEstimate> power_centres(variant.power_count());
   std::vector<int> power_wins(variant.power_count());
   int games_won = 0;
-  for (const GameOutcome& outcome : outcomes) {
+  // Rotated player: wins by seat counted from its own (0) round the board, so its wins
+  // compare with those of every other single seat.
+  std::vector<int> wins_by_seat(variant.power_count());
+  for (int game = 0; game < options.games; ++game) {
+    const GameOutcome& outcome = outcomes[game];
     games_won += outcome.winner != Power::None;
+    if (outcome.winner != Power::None)
+      ++wins_by_seat[(index(outcome.winner) - game % variant.power_count() + variant.power_count()) %
+                     variant.power_count()];
     for (int i = 0; i < variant.power_count(); ++i) {
       PlayerResult& r = results[outcome.seats[i]];
       r.centres.add(outcome.centres[i]);
@@ -270,6 +277,7 @@ void run_tournament(const TournamentOptions& options) {
     out["others"] = options.others;
   }
   out["games_won"] = games_won;
+  if (!options.player.empty()) out["wins_by_seat"] = wins_by_seat;
   nlohmann::ordered_json players = nlohmann::ordered_json::array();
   for (auto& [spec, r] : results) {
     r.timing = timings[spec];

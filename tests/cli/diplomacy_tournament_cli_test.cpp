@@ -56,6 +56,12 @@ TEST(DiplomacyTournament, RotatesThePlayerAndGivesTheSameResultsOnTwoThreads) {
     EXPECT_EQ(player(one, "random")[field], player(two, "random")[field]) << field;
   }
   EXPECT_EQ(one["by_power"], two["by_power"]);
+  // Seat 0 is the rotated player's; the wins by seat add up to the games won.
+  ASSERT_EQ(one["wins_by_seat"].size(), 7u);
+  EXPECT_EQ(one["wins_by_seat"][0], player(one, "dumbbot")["wins"]);
+  int wins = 0;
+  for (const auto& w : one["wins_by_seat"]) wins += w.get<int>();
+  EXPECT_EQ(wins, one["games_won"]);
   // The DumbBot-class player takes more than its share from random players.
   EXPECT_GT(player(one, "dumbbot")["mean_centres"].get<double>(), 2 * player(one, "random")["mean_centres"].get<double>());
 }
