@@ -442,6 +442,7 @@ void Client::on_missing(const Nodes& items) {
     std::size_t at = 0;
     const auto count = number_at(items[0].items, at);
     if (!count) return report(Event::Kind::Warning, "MIS with a number that does not read: MIS " + text(flatten(items)));
+    if (*count == 0) return;  // nothing owed (the MILA server says so after every adjustment SUB)
     const Token power = *names_.power_token(*power_);
     for (long k = 0; k < -*count && k < 64; ++k) orders.push_back(bracketed(TokenList{power, tokens::WVE}));
     if (*count > 0) {

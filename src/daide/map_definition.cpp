@@ -133,12 +133,21 @@ tl::expected<Canonical, std::string> canonical(const Nodes& mdf, const MapNames&
     if (!entry.is_list || entry.items.empty() || entry.items[0].is_list || !is_province(entry.items[0].token))
       return malformed("an adjacency entry that is not (province (unit_type ...) ...): " + describe(entry, names));
     const std::string from = names.name(entry.items[0].token);
+    const auto province = names.province(entry.items[0].token);
+    const Terrain terrain = province ? names.variant().terrain(*province) : Terrain::Impassable;
     for (std::size_t k = 1; k < entry.items.size(); ++k) {
       const Node& moves = entry.items[k];
       if (!moves.is_list || moves.items.empty())
         return malformed("an adjacency of " + from + " that is not (unit_type province ...)");
-      const std::string unit = describe(moves.items[0], names);
-      auto& to = c[fmt::format("moves of {} from {}", unit == "AMY" ? "an army" : "a fleet " + unit, from)];
+      const Node& unit = moves.items[0];
+      const bool army = unit.is(tokens::AMY);
+      // Moves of a unit that can never stand there are never ordered, so they cannot
+      // matter: the MILA server lists fleet moves from inland provinces.
+      if ((army && terrain == Terrain::Sea) || (!army && terrain == Terrain::Inland)) continue;
+      std::string mover = army ? "an army" : "a fleet";
+      if (unit.is_list && unit.items.size() == 2) mover += " on " + describe(unit.items[1], names);
+      else if (!army && !unit.is(tokens::FLT)) mover = describe(unit, names);
+      auto& to = c[fmt::format("moves of {} from {}", mover, from)];
       for (std::size_t m = 1; m < moves.items.size(); ++m) to.insert(describe(moves.items[m], names));
     }
   }

@@ -148,6 +148,7 @@ TEST(DaideClient, MissingRetreatsAndAdjustments) {
   c.say("SCO (ENG LON EDI LVP NWY) (UNO BEL)");
   EXPECT_EQ(c.say("NOW (WIN 1901) (ENG FLT LON) (ENG FLT NTH) (ENG AMY LVP)"), Messages{"SUB (WIN 1901) (ENG WVE)"});
   EXPECT_EQ(c.say("MIS (-1)"), Messages{"SUB (WIN 1901) (ENG WVE)"});
+  EXPECT_EQ(c.say("MIS (0)"), Messages{});
   c.say("SCO (ENG LON) (UNO BEL)");
   EXPECT_EQ(c.say("NOW (WIN 1902) (ENG FLT LON) (ENG FLT NTH) (ENG AMY LVP)"), Messages{});
   EXPECT_EQ(c.say("MIS (2)"), Messages{"SUB (WIN 1902) ((ENG FLT LON) REM) ((ENG AMY LVP) REM)"});

@@ -136,6 +136,23 @@ TEST(DaideMapDefinition, AnotherMapIsRefusedWithTheDifferenceInWords) {
                            "SPA fewer than the standard map");
 }
 
+TEST(DaideMapDefinition, FleetMovesFromInlandProvincesAreIgnored) {
+  // The MILA server lists them (e.g. BUD (FLT RUM TRI)); no fleet can ever make them.
+  Nodes arguments = *parse(*map_definition(names()));
+  for (Node& entry : arguments[2].items) {
+    if (entry.items[0].is(*Representation::standard().token("BUD")))
+      entry.items.push_back(nodes_of("(FLT RUM TRI)")[0]);
+    if (entry.items[0].is(*Representation::standard().token("ADR"))) entry.items.push_back(nodes_of("(AMY VEN)")[0]);
+  }
+  EXPECT_TRUE(check_map_definition(arguments, names()));
+  // From a coast they count.
+  for (Node& entry : arguments[2].items)
+    if (entry.items[0].is(*Representation::standard().token("STP"))) entry.items[2].items.push_back(nodes_of("NWG")[0]);
+  EXPECT_EQ(check_map_definition(arguments, names()).error(),
+            "the server's map is not the standard map: moves of a fleet on NCS from STP: the server has NWG more and "
+            "nothing fewer than the standard map");
+}
+
 TEST(DaideMapDefinition, MalformedDefinitionsAreRefused) {
   EXPECT_EQ(check_map_definition(nodes_of("(AUS) (ENG)"), names()).error(),
             "malformed MDF: expected three lists (powers) (provinces) (adjacencies)");
