@@ -1150,6 +1150,18 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
       game.treaties_.push_back(std::move(treaty));
     }
     game.message_count_ = record.at("message_count").get<int>();
+    // What the rules later take for granted: powers that read, a coin toss that names a seat.
+    const auto is_power = [&](const std::string& name) { return formats::read_power(game.variant(), name).has_value(); };
+    for (const Joiner& joiner : game.joiners_)
+      if (joiner.power && (!is_power(*joiner.power) || Impl::seat_of(game, *formats::read_power(game.variant(), *joiner.power)) < 0))
+        return tl::unexpected("joiners: " + *joiner.power + " is not a power of a seat");
+    for (const Seat& seat : game.seats_)
+      for (const std::string& member : seat.alliance)
+        if (!is_power(member)) return tl::unexpected("seats: alliance member " + member + " is not a power");
+    const auto& toss = game.game_rules_.toss_winner;
+    if (game.game_rules_.setup.neutral && game.status_ != GameStatus::Forming &&
+        (!toss || *toss < 0 || *toss >= static_cast<int>(game.game_rules_.setup.seats.size())))
+      return tl::unexpected(std::string("toss_winner: not a seat of the two-player game"));
     if (const json& result = record.at("result"); !result.is_null()) {
       Result r;
       r.reason = result.at("reason").get<std::string>();

@@ -686,6 +686,9 @@ TEST(PlatformDiplomacySetups, TwoPlayersNeutralItalyJoinsTheTossWinnerIn1915) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 2}}), kStart, 8);
   ASSERT_TRUE(game.join(user_of("ENGLAND"), "ENGLAND", kStart));
   ASSERT_TRUE(game.join(user_of("GERMANY"), std::nullopt, kStart));
+  json no_toss = game.to_json();
+  no_toss["toss_winner"] = 2;
+  EXPECT_EQ(DiplomacyGame::from_json(no_toss).error(), "toss_winner: not a seat of the two-player game");
   ASSERT_EQ(game.phase_code(), "S1914M");
   EXPECT_EQ(game.powers_of(user_of("ENGLAND").id), (std::vector<std::string>{"ENGLAND", "FRANCE", "RUSSIA"}));
   json view = game.view_for("");
@@ -737,6 +740,21 @@ TEST(PlatformDiplomacyRecord, RoundTripsAtEveryStage) {
   json bad = game.to_json();
   bad["status"] = "sleeping";
   EXPECT_EQ(DiplomacyGame::from_json(bad).error(), "status: sleeping is not a game status");
+  bad = forming.to_json();
+  bad["joiners"][0]["power"] = "SPAIN";
+  EXPECT_EQ(DiplomacyGame::from_json(bad).error(), "joiners: SPAIN is not a power of a seat");
+  bad = game.to_json();
+  bad["seats"][0]["alliance"] = json::array({"X"});
+  EXPECT_EQ(DiplomacyGame::from_json(bad).error(), "seats: alliance member X is not a power");
+  bad = game.to_json();
+  bad["seats"].erase(0);
+  EXPECT_EQ(DiplomacyGame::from_json(bad).error(), "seats: 6 seats for 7 powers");
+  bad = game.to_json();
+  bad["state"]["units"]["FRANCE"] = json::array({"A XYZ"});
+  EXPECT_FALSE(DiplomacyGame::from_json(bad));
+  bad = game.to_json();
+  bad.erase("deadline");
+  EXPECT_FALSE(DiplomacyGame::from_json(bad));
 }
 
 }  // namespace
