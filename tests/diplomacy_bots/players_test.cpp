@@ -62,6 +62,24 @@ TEST(Players, TheSameSeedGivesTheSameOrders) {
   EXPECT_TRUE(differ);
 }
 
+TEST(SearchPlayer, StopsWhenAskedAndStillOrdersEveryUnit) {
+  const Variant& v = standard_variant();
+  const RuleOptions rules = standard_rules();
+  const GameState start = GameState::initial(v);
+  auto searcher = *make_player("search:5");
+  int polls = 0;
+  const std::vector<Order> stopped =
+      searcher->orders(Turn{v, rules, start, power("RUSSIA"), 3, [&] { return ++polls > 0; }});
+  EXPECT_EQ(stopped.size(), 4u);
+  EXPECT_GE(polls, 1);
+  // Stopped at once, it has evaluated only its first candidate against the samples.
+  EXPECT_LE(searcher->positions_searched(), 2 * 96);
+  const std::int64_t before = searcher->positions_searched();
+  EXPECT_EQ(searcher->orders(Turn{v, rules, start, power("RUSSIA"), 3}),
+            searcher->orders(Turn{v, rules, start, power("RUSSIA"), 3}));
+  EXPECT_GT(searcher->positions_searched(), before + 1000) << "unstopped, it searches";
+}
+
 TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
   for (const char* spec : {"random", "holdbot", "dumbbot"}) {
     auto player = make_player(spec);
