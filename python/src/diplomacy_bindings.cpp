@@ -117,23 +117,19 @@ class TextCache {
     if (PyObject* known = orders_.find(key)) return known;
     py::str text(format_order(variant_, order, supported));
     by_text_[static_cast<int>(phase)][text] = py::int_(parsed_.size());
-    parsed_.emplace_back();
+    parsed_.push_back(canonical_parse(order, supported));
     orders_.insert(key, text.ptr());
     return text.release().ptr();
   }
 
-  // A text handed out by order() for this phase type, as parsed; null for any other. Most
-  // orders listed are never chosen, so each is parsed when first handed back.
-  const ParsedOrder* parsed(PhaseType phase, const py::handle& text) {
+  // A text handed out by order() for this phase type, as parsed; null for any other.
+  const ParsedOrder* parsed(PhaseType phase, const py::handle& text) const {
     PyObject* found = PyDict_GetItemWithError(by_text_[static_cast<int>(phase)].ptr(), text.ptr());
     if (!found) {
       if (PyErr_Occurred()) throw py::error_already_set();
       return nullptr;
     }
-    std::optional<ParsedOrder>& parsed = parsed_[PyLong_AsSize_t(found)];
-    // What the order sheet will be given for it: the text as `adjudicate` parses it.
-    if (!parsed) parsed = *parse_order(variant_, py::str(text).cast<std::string>(), phase);
-    return &*parsed;
+    return &parsed_[PyLong_AsSize_t(found)];
   }
 
  private:
@@ -142,7 +138,7 @@ class TextCache {
   std::unordered_map<std::uint32_t, py::str> units_;
   OrderTexts orders_;
   std::array<py::dict, 3> by_text_;  // by PhaseType: text -> index into parsed_
-  std::vector<std::optional<ParsedOrder>> parsed_;
+  std::vector<ParsedOrder> parsed_;
 };
 
 // Made at import and never freed: its Python objects must not be released after the

@@ -31,11 +31,9 @@ tl::expected<AcceptedOrder, std::string> DiplomacyGame::read_order(Power power, 
   if (!order) return tl::unexpected(formats::in_quotes(text) + ": " + describe(order.error()));
   UnitType supported = UnitType::Army;
   if (order->is_support()) supported = current_.state.unit_at(variant_->province_of(order->target())).type;
-  std::string canonical = format_order(*variant_, *order, supported);
   // Kept as its canonical text parses, so that the phase adjudicated here and the one
   // `adjudicate` is given (the same text) are the same.
-  auto reparsed = parse_order(*variant_, canonical, current_.state.phase.type);
-  return AcceptedOrder{*reparsed, std::move(canonical)};
+  return AcceptedOrder{canonical_parse(*order, supported), format_order(*variant_, *order, supported)};
 }
 
 tl::expected<AcceptedOrder, std::string> DiplomacyGame::check_order(Power power, const ParsedOrder& parsed,
@@ -80,6 +78,14 @@ formats::PhaseReport report_of(const Variant& variant, const RuleOptions& rules,
   formats::PhaseInput input{phase.state, {}};
   for (int p = 0; p < variant.power_count(); ++p) input.orders.push_back({power_at(p), phase.orders.orders[p]});
   return formats::adjudicate_phase(variant, rules, input);
+}
+
+ParsedOrder canonical_parse(const Order& order, UnitType supported) {
+  ParsedOrder parsed{order};
+  parsed.unit_type_given = order.kind() != OrderKind::Waive;
+  parsed.target_type_given = order.is_support() || order.kind() == OrderKind::Convoy;
+  if (order.is_support()) parsed.target_type = supported;
+  return parsed;
 }
 
 std::vector<Province> build_sites(const Variant& variant, const GameState& state, Power power) {

@@ -101,6 +101,11 @@ class DiplomacyGame {
 formats::PhaseReport report_of(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
                                const PlayedPhase& phase);
 
+// What parse_order() reads from the canonical text of an order (format_order() with the
+// supported unit's type), made without writing and parsing the text: every unit type
+// written, and for supports and convoys the type of the unit named.
+diplomacy::ParsedOrder canonical_parse(const diplomacy::Order& order, diplomacy::UnitType supported);
+
 // Free home centres a power owns: where it may build in an adjustment phase.
 std::vector<diplomacy::Province> build_sites(const diplomacy::Variant& variant, const diplomacy::GameState& state,
                                              diplomacy::Power power);
