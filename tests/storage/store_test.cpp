@@ -644,6 +644,46 @@ TEST_P(PostgresqlStoreTest, AnUpdateThatWritesNothingWakesNobody) {
   EXPECT_EQ(calls, 1);
 }
 
+// A scheduler never waits behind another process's transaction on a due game: it skips
+// the game (FOR UPDATE SKIP LOCKED) and sees it again at its next tick if still due.
+TEST_P(PostgresqlStoreTest, AGameLockedElsewhereIsSkippedNotWaitedFor) {
+  const GameId id = game("due", kNoon).id;
+  auto other = open();
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool locked = false;
+  bool other_done = false;
+  bool other_called = false;
+  std::optional<StoreResult<UpdateOutcome>> other_outcome;
+  std::thread holder([&] {
+    value_of(store_->update_game(id, [&](const StoredGame& game) {
+      std::unique_lock lock(mutex);
+      locked = true;
+      changed.notify_all();
+      changed.wait_for(lock, 10s, [&] { return other_done; });
+      return std::optional<GameChange>(one_event(game));
+    }));
+  });
+  {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return locked; });
+  }
+  other_outcome = other->update_due_game(id, kNoon + 1s, [&](const StoredGame&) {
+    other_called = true;
+    return std::optional<GameChange>();
+  });
+  {
+    std::lock_guard lock(mutex);
+    other_done = true;
+  }
+  changed.notify_all();
+  holder.join();
+  ASSERT_TRUE(other_outcome->has_value()) << other_outcome->error().message;
+  EXPECT_FALSE((*other_outcome)->written);
+  EXPECT_FALSE(other_called);
+  EXPECT_EQ(value_of(store_->load_game(id)).version, 2);
+}
+
 TEST_P(PostgresqlStoreTest, LostConnectionsAreReplaced) {
   const GameId id = game("g").id;
   // Every pooled connection open, so that each call below could meet a dead one.
