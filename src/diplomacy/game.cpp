@@ -105,7 +105,7 @@ tl::expected<std::vector<Seat>, std::string> seats_at(const GameRules& game, Pha
   if (toss < 0 || toss >= static_cast<int>(seats.size()))
     return tl::unexpected("coin toss: seat " + std::to_string(toss) + " does not exist (the seats are 0 to " +
                           std::to_string(seats.size() - 1) + ")");
-  seats[toss].powers.insert(index(game.setup.neutral->power));
+  seats[toss] = game.setup.neutral->joined_seats[toss];
   return seats;
 }
 

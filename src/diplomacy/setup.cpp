@@ -46,6 +46,12 @@ Province province_coded(const Variant& variant, std::string_view code) {
   return Province::None;
 }
 
+std::string seat_code(const Variant& variant, const PowerSet& powers) {
+  std::string code;
+  powers.for_each([&](int p) { code += (code.empty() ? "" : "+") + variant.power_code(power_at(p)); });
+  return code;
+}
+
 std::string known_codes() {
   std::string list;
   for (std::string_view code : setup_codes()) list += (list.empty() ? "" : ", ") + std::string(code);
@@ -83,7 +89,7 @@ tl::expected<Setup, std::string> standard_setup(const Variant& variant, std::str
       if (power == Power::None) return missing_power(name);
       seat.powers.insert(index(power));
     }
-    seat.powers.for_each([&](int p) { seat.code += (seat.code.empty() ? "" : "+") + variant.power_code(power_at(p)); });
+    seat.code = seat_code(variant, seat.powers);
     setup.seats.push_back(std::move(seat));
   }
   for (std::string_view name : table->armistice) {
@@ -103,6 +109,11 @@ tl::expected<Setup, std::string> standard_setup(const Variant& variant, std::str
       italy.closed.insert(index(province));
     }
     italy.joins = Phase{Season::Spring, kTwoPlayerStartYear + 1, PhaseType::Movement};
+    for (Seat seat : setup.seats) {
+      seat.powers.insert(index(italy.power));
+      seat.code = seat_code(variant, seat.powers);
+      italy.joined_seats.push_back(std::move(seat));
+    }
     italy.closed_map = std::make_shared<const Variant>(variant.with_provinces_closed(italy.closed));
     setup.neutral = std::move(italy);
     setup.start = Phase{Season::Spring, kTwoPlayerStartYear, PhaseType::Movement};

@@ -1,10 +1,13 @@
 #include "stratagem/formats/diplomacy_adjudication.h"
+#include "stratagem/formats/diplomacy_words.h"
 
 #include <algorithm>
 #include <optional>
 #include <utility>
 
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/game.h"
+#include "stratagem/diplomacy/random.h"
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/order_sheet.h"
@@ -143,9 +146,12 @@ struct WrittenOrder {
   int submission = 0;
 };
 
-}  // namespace
-
-PhaseReport adjudicate_phase(const Variant& variant, const RuleOptions& rules, const PhaseInput& input) {
+// Parses, files and reports the written orders of one phase; `run` adjudicates the
+// filed orders. Written orders of the powers in `silent` are reported held, with the
+// reason, unless the unit was dislodged.
+template <class Run>
+tl::expected<PhaseReport, std::string> report_phase(const Variant& variant, const RuleOptions& rules,
+                                                    const PhaseInput& input, const PowerSet& silent, Run&& run) {
   const GameState& state = input.state;
   OrderSheet sheet(variant, rules, state);
   std::vector<WrittenOrder> written;
@@ -155,10 +161,11 @@ PhaseReport adjudicate_phase(const Variant& variant, const RuleOptions& rules, c
       order.submission = order.parsed ? sheet.submit(orders.power, *order.parsed) : sheet.submit_unparsed(orders.power);
       written.push_back(std::move(order));
     }
-  const PhaseResult result = adjudicate(variant, rules, state, sheet.orders(), sheet.ordered());
-  const ReportBuilder builder(variant, state, result);
+  const tl::expected<PhaseResult, std::string> result = run(sheet);
+  if (!result) return tl::unexpected(result.error());
+  const ReportBuilder builder(variant, state, *result);
 
-  PhaseReport report{state.phase, std::vector<std::vector<OrderReport>>(variant.power_count()), result.next};
+  PhaseReport report{state.phase, std::vector<std::vector<OrderReport>>(variant.power_count()), result->next};
   ProvinceSet ordered_by_owner;
   for (const WrittenOrder& order : written) {
     OrderReport entry;
@@ -168,6 +175,10 @@ PhaseReport adjudicate_phase(const Variant& variant, const RuleOptions& rules, c
     } else {
       const auto status = sheet.status(order.submission);
       entry = status ? builder.carried(*order.parsed, *status) : builder.void_order(*order.parsed, status.error());
+      if (status && silent.contains(index(order.power)) && entry.result != Outcome::Dislodged) {
+        entry.result = Outcome::Hold;
+        entry.error = words_in(Language::En).not_ordering;
+      }
       const Order& as_written = order.parsed->order;
       if (names_a_unit(as_written))
         if (const auto unit = builder.unit_at(as_written.unit()); unit && unit->power == order.power)
@@ -187,6 +198,51 @@ PhaseReport adjudicate_phase(const Variant& variant, const RuleOptions& rules, c
   });
   std::sort(unordered.begin(), unordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [code, unit] : unordered) report.results[index(unit.power)].push_back(builder.without_order(unit));
+  if (result->end) report.end = EndReport{result->end->kind, result->end->winners, {}};
+  return report;
+}
+
+}  // namespace
+
+PhaseReport adjudicate_phase(const Variant& variant, const RuleOptions& rules, const PhaseInput& input) {
+  // Without a setup nothing can fail.
+  return *report_phase(variant, rules, input, PowerSet{}, [&](const OrderSheet& sheet) {
+    return tl::expected<PhaseResult, std::string>(
+        adjudicate(variant, rules, input.state, sheet.orders(), sheet.ordered()));
+  });
+}
+
+tl::expected<PhaseReport, std::string> adjudicate_game_phase(const Variant& variant, const RuleOptions& rules,
+                                                             const PhaseInput& input) {
+  if (!input.game) return adjudicate_phase(variant, rules, input);
+  const GameRules& game = *input.game;
+  const GameState& state = input.state;
+  const Variant& map = map_at(variant, game, state.phase);
+  const PowerSet silent = powers_not_ordering(game, input.conditions.civil_disorder, state.phase);
+  auto report = report_phase(map, rules, input, silent, [&](const OrderSheet& sheet) {
+    auto result = adjudicate(variant, rules, game, input.conditions, state, sheet.orders(), sheet.ordered());
+    if (!result || !input.agreed_end_seed) return result;
+    // The lot drawn from the seed among the seats that survive the phase.
+    const auto alive = surviving_seats(game, result->next);
+    if (!alive) return tl::expected<PhaseResult, std::string>(tl::unexpect, alive.error());
+    if (alive->empty())
+      return tl::expected<PhaseResult, std::string>(tl::unexpect,
+                                                    "agreed end: no seat has a unit left to draw the lot");
+    EndDeclarations declarations = input.conditions.declarations;
+    declarations.agreed_end_lot = Random(*input.agreed_end_seed).below(static_cast<int>(alive->size()));
+    const auto end = decide_end(variant, game, declarations, result->next);
+    if (!end) return tl::expected<PhaseResult, std::string>(tl::unexpect, end.error());
+    result->end = *end;
+    return result;
+  });
+  if (!report) return report;
+  const auto seats = seats_at(game, report->next.phase);
+  if (!seats) return tl::unexpected(seats.error());
+  for (const Seat& seat : *seats) {
+    report->seats.push_back(seat.code);
+    // The winners' seats are the seats holding a winner, whatever the ending.
+    if (report->end && !(seat.powers & report->end->winners).empty()) report->end->seats.push_back(seat.code);
+  }
   return report;
 }
 

@@ -11,6 +11,7 @@
 #include "stratagem/formats/diplomacy_json.h"
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/diplomacy/notation.h"
+#include "stratagem/diplomacy/random.h"
 
 namespace stratagem::formats {
 
@@ -338,6 +339,151 @@ tl::expected<OrderReport, std::string> read_order_report(const json& entry, cons
   return report;
 }
 
+// A whole number from `low` to `high`.
+tl::expected<std::int64_t, std::string> read_whole(const json& value, const std::string& path, std::int64_t low,
+                                                   std::int64_t high) {
+  if (!value.is_number_integer() || value.get<std::int64_t>() < low || value.get<std::int64_t>() > high)
+    return failure("{}: expected a whole number from {} to {}", path, low, high);
+  return value.get<std::int64_t>();
+}
+
+// A seed for a draw the input leaves to the engine: any whole number from 0 to 2^64-1.
+tl::expected<std::uint64_t, std::string> read_seed(const json& value, const std::string& path) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer() && value.get<std::int64_t>() >= 0) return value.get<std::uint64_t>();
+  return failure("{}: expected a whole number from 0 to 18446744073709551615", path);
+}
+
+tl::expected<PowerSet, std::string> read_power_list(const Variant& variant, const json& list, const std::string& path) {
+  PowerSet powers;
+  if (Checked ok = for_each_text(list, path, "powers",
+                                 [&](const std::string& item_path, const std::string& text) -> Checked {
+                                   auto power = read_power(variant, text);
+                                   if (!power) return failure("{}: {}", item_path, power.error());
+                                   powers.insert(index(*power));
+                                   return {};
+                                 });
+      !ok)
+    return tl::unexpected(ok.error());
+  return powers;
+}
+
+bool names_a_game(const json& input) {
+  for (std::string_view field : {"setup", "coin_toss", "ending", "civil_disorder", "declarations"})
+    if (find_field(input, field)) return true;
+  return false;
+}
+
+// "coin_toss": {"seat": 0 | "ENGLAND+FRANCE+RUSSIA"} or {"seed": n}.
+tl::expected<int, std::string> read_coin_toss(const Setup& setup, const json& toss) {
+  if (Checked ok = check_fields(toss, "coin_toss", {"seat", "seed"}); !ok) return tl::unexpected(ok.error());
+  const json* seat = find_field(toss, "seat");
+  const json* seed = find_field(toss, "seed");
+  if ((seat == nullptr) == (seed == nullptr))
+    return failure("coin_toss: give either \"seat\" (the seat Italy joins) or \"seed\" (to draw it)");
+  const int seats = static_cast<int>(setup.seats.size());
+  if (seed) {
+    auto value = read_seed(*seed, "coin_toss.seed");
+    if (!value) return tl::unexpected(value.error());
+    return Random(*value).below(seats);
+  }
+  if (seat->is_string()) {
+    for (int s = 0; s < seats; ++s)
+      if (setup.seats[s].code == seat->get_ref<const std::string&>()) return s;
+    std::string codes;
+    for (const Seat& known : setup.seats) codes += fmt::format("{}{}", codes.empty() ? "" : ", ", known.code);
+    return failure("coin_toss.seat: {} is not a seat of setup {} (the seats are {})",
+                   in_quotes(seat->get_ref<const std::string&>()), setup.code, codes);
+  }
+  auto index = read_whole(*seat, "coin_toss.seat", 0, seats - 1);
+  if (!index) return tl::unexpected(index.error());
+  return static_cast<int>(*index);
+}
+
+tl::expected<EndingRules, std::string> read_ending(const json& ending) {
+  if (Checked ok = check_fields(ending, "ending", {"fixed_year", "alliance_centres"}); !ok)
+    return tl::unexpected(ok.error());
+  EndingRules rules;
+  if (const json* year = find_field(ending, "fixed_year")) {
+    auto value = read_whole(*year, "ending.fixed_year", 1, kLastYear);
+    if (!value) return tl::unexpected(value.error());
+    rules.fixed_end_year = static_cast<int>(*value);
+  }
+  if (const json* centres = find_field(ending, "alliance_centres")) {
+    auto value = read_whole(*centres, "ending.alliance_centres", 1, kMaxProvinces);
+    if (!value) return tl::unexpected(value.error());
+    rules.alliance_centres = static_cast<int>(*value);
+  }
+  return rules;
+}
+
+// "declarations": {"agreed_end": {"lot": i} | {"seed": n}, "alliance": {POWER: [POWER...]}, "draw": true}.
+Checked read_declarations(const Variant& variant, const json& declarations, PhaseInput& into) {
+  if (Checked ok = check_fields(declarations, "declarations", {"agreed_end", "alliance", "draw"}); !ok) return ok;
+  EndDeclarations& declared = into.conditions.declarations;
+  if (const json* agreed = find_field(declarations, "agreed_end")) {
+    const std::string path = "declarations.agreed_end";
+    if (Checked ok = check_fields(*agreed, path, {"lot", "seed"}); !ok) return ok;
+    const json* lot = find_field(*agreed, "lot");
+    const json* seed = find_field(*agreed, "seed");
+    if ((lot == nullptr) == (seed == nullptr))
+      return failure("{}: give either \"lot\" (the index of the winner among the surviving seats) or \"seed\" "
+                     "(to draw it)",
+                     path);
+    if (lot) {
+      auto value = read_whole(*lot, path + ".lot", 0, kMaxPowers - 1);
+      if (!value) return tl::unexpected(value.error());
+      declared.agreed_end_lot = static_cast<int>(*value);
+    } else {
+      auto value = read_seed(*seed, path + ".seed");
+      if (!value) return tl::unexpected(value.error());
+      into.agreed_end_seed = *value;
+    }
+  }
+  if (const json* alliance = find_field(declarations, "alliance")) {
+    if (Checked ok = for_each_power(variant, *alliance, "declarations.alliance",
+                                    [&](Power power, const std::string& power_path, const json& list) -> Checked {
+                                      auto partners = read_power_list(variant, list, power_path);
+                                      if (!partners) return tl::unexpected(partners.error());
+                                      if (!partners->contains(index(power)))
+                                        return failure("{}: the declaring power must name itself among the partners",
+                                                       power_path);
+                                      declared.alliance[index(power)] = *partners;
+                                      return {};
+                                    });
+        !ok)
+      return ok;
+  }
+  if (const json* draw = find_field(declarations, "draw")) {
+    if (!draw->is_boolean())
+      return failure("declarations.draw: expected true or false, got {}", kind_of(*draw));
+    declared.draw = draw->get<bool>();
+  }
+  return {};
+}
+
+tl::expected<EndReport, std::string> read_end(const Variant& variant, const json& end) {
+  if (Checked ok = check_fields(end, "end", {"kind", "winners", "seats"}); !ok) return tl::unexpected(ok.error());
+  const json* kind = find_field(end, "kind");
+  const auto known = kind && kind->is_string() ? end_kind_by_code(kind->get_ref<const std::string&>()) : std::nullopt;
+  if (!known) return failure("end.kind: expected one of centres, fixed_year, lot, alliance, draw");
+  EndReport report{*known, {}, {}};
+  const json* winners = find_field(end, "winners");
+  if (!winners) return failure("end.winners: missing");
+  auto powers = read_power_list(variant, *winners, "end.winners");
+  if (!powers) return tl::unexpected(powers.error());
+  report.winners = *powers;
+  if (const json* seats = find_field(end, "seats"))
+    if (Checked ok = for_each_text(*seats, "end.seats", "seats",
+                                   [&](const std::string&, const std::string& seat) {
+                                     report.seats.push_back(seat);
+                                     return Checked{};
+                                   });
+        !ok)
+      return tl::unexpected(ok.error());
+  return report;
+}
+
 }  // namespace
 
 tl::expected<json, std::string> parse_json(std::string_view text) {
@@ -373,12 +519,61 @@ tl::expected<GameState, std::string> read_state(const Variant& variant, const js
   return PositionReader(variant, path).read(input);
 }
 
+tl::expected<std::optional<GameRules>, std::string> read_game_rules(const Variant& variant, const json& input,
+                                                                     Phase phase) {
+  if (!input.is_object() || !names_a_game(input)) return std::nullopt;
+  GameRules game;
+  std::string code = "7";
+  if (const json* setup = find_field(input, "setup")) {
+    if (!setup->is_string()) return failure("setup: expected a string such as \"7\" or \"2\", got {}", kind_of(*setup));
+    code = setup->get<std::string>();
+  }
+  auto setup = standard_setup(variant, code);
+  if (!setup) return failure("setup: {}", setup.error());
+  game.setup = std::move(*setup);
+  const json* toss = find_field(input, "coin_toss");
+  if (toss && !game.setup.neutral)
+    return failure("coin_toss: setup {} has no coin toss (only the two-player setup 2 has one)", game.setup.code);
+  if (toss) {
+    auto seat = read_coin_toss(game.setup, *toss);
+    if (!seat) return tl::unexpected(seat.error());
+    game.toss_winner = *seat;
+  } else if (game.setup.neutral) {
+    // The toss is drawn before the adjustments of the year before the neutral joins; a
+    // Fall phase of that year may end it.
+    const int toss_year = game.setup.neutral->joins.year - 1;
+    if (phase.year > toss_year || (phase.year == toss_year && phase.season != Season::Spring))
+      return failure("coin_toss: missing; from Fall {} on, setup 2 needs the side Italy joins "
+                     "({{\"seat\": \"{}\"}} or {{\"seed\": 7}})",
+                     toss_year, game.setup.seats.front().code);
+  }
+  if (const json* ending = find_field(input, "ending")) {
+    auto rules = read_ending(*ending);
+    if (!rules) return tl::unexpected(rules.error());
+    game.endings = *rules;
+  }
+  return std::optional<GameRules>(std::move(game));
+}
+
 tl::expected<PhaseInput, std::string> read_phase_input(const Variant& variant, const json& input) {
-  if (Checked ok = check_fields(input, "", {"variant", "phase", "units", "centers", "retreats", "orders"}); !ok)
+  if (Checked ok = check_fields(input, "",
+                                {"variant", "phase", "units", "centers", "retreats", "orders", "setup", "coin_toss",
+                                 "ending", "civil_disorder", "declarations"});
+      !ok)
     return tl::unexpected(ok.error());
   auto state = PositionReader(variant, "").read(input);
   if (!state) return tl::unexpected(state.error());
   PhaseInput phase_input{*state, {}};
+  auto game = read_game_rules(variant, input, state->phase);
+  if (!game) return tl::unexpected(game.error());
+  phase_input.game = std::move(*game);
+  if (const json* civil_disorder = find_field(input, "civil_disorder")) {
+    auto powers = read_power_list(variant, *civil_disorder, "civil_disorder");
+    if (!powers) return tl::unexpected(powers.error());
+    phase_input.conditions.civil_disorder = *powers;
+  }
+  if (const json* declarations = find_field(input, "declarations"))
+    if (Checked ok = read_declarations(variant, *declarations, phase_input); !ok) return tl::unexpected(ok.error());
   const json* orders = find_field(input, "orders");
   if (!orders) return phase_input;
   std::vector<std::vector<std::string>> by_power(variant.power_count());
@@ -401,7 +596,8 @@ tl::expected<PhaseInput, std::string> read_phase_input(const Variant& variant, c
 }
 
 tl::expected<PhaseReport, std::string> read_phase_report(const Variant& variant, const json& input) {
-  if (Checked ok = check_fields(input, "", {"phase", "results", "next"}); !ok) return tl::unexpected(ok.error());
+  if (Checked ok = check_fields(input, "", {"phase", "results", "next", "seats", "end"}); !ok)
+    return tl::unexpected(ok.error());
   auto phase = read_phase(input, "");
   if (!phase) return tl::unexpected(phase.error());
   const json* next = find_field(input, "next");
@@ -425,6 +621,19 @@ tl::expected<PhaseReport, std::string> read_phase_report(const Variant& variant,
                                   });
       !ok)
     return tl::unexpected(ok.error());
+  if (const json* seats = find_field(input, "seats"))
+    if (Checked ok = for_each_text(*seats, "seats", "seats",
+                                   [&](const std::string&, const std::string& seat) {
+                                     report.seats.push_back(seat);
+                                     return Checked{};
+                                   });
+        !ok)
+      return tl::unexpected(ok.error());
+  if (const json* end = find_field(input, "end")) {
+    auto read = read_end(variant, *end);
+    if (!read) return tl::unexpected(read.error());
+    report.end = std::move(*read);
+  }
   return report;
 }
 

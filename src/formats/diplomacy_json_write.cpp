@@ -110,6 +110,18 @@ ordered_json write_phase_report(const Variant& variant, const PhaseReport& repor
   out["phase"] = phase_code(report.phase);
   out["results"] = std::move(results);
   out["next"] = write_state(variant, report.next);
+  if (!report.seats.empty()) out["seats"] = report.seats;
+  if (report.end) {
+    ordered_json winners = ordered_json::array();
+    report.end->winners.for_each([&](int p) { winners.push_back(variant.power_code(power_at(p))); });
+    out["end"] = {{"kind", end_kind_code(report.end->kind)}, {"winners", std::move(winners)}, {"seats", report.end->seats}};
+  }
+  return out;
+}
+
+ordered_json write_setup_start(const Variant& variant, const Setup& setup) {
+  ordered_json out = write_state(variant, initial_state(variant, setup));
+  out["setup"] = setup.code;
   return out;
 }
 

@@ -110,6 +110,13 @@ class Renderer {
     return text;
   }
 
+  std::string ending(const EndReport& end) const {
+    std::vector<std::string> winners;
+    end.winners.for_each([&](int p) { winners.push_back(variant_.power_name(power_at(p), language_)); });
+    return fill(words_.endings[static_cast<int>(end.kind)],
+                fmt::arg("winners", joined(winners, words_.list_separator)));
+  }
+
  private:
   std::string place(Location at) const {
     const std::string& name = variant_.province_name(variant_.province_of(at), language_);
@@ -215,6 +222,7 @@ class Renderer {
   // to say why in this language.
   std::string reason_text(const OrderReport& entry, PhaseType phase_type) const {
     if (const auto reason = void_reason_described_as(entry.error)) return void_reason_text(*reason, language_);
+    if (entry.error == words_in(Language::En).not_ordering) return std::string(words_.not_ordering);
     if (entry.input && !entry.order) {
       const auto parsed = parse_order(variant_, *entry.input, phase_type);
       if (!parsed && parsed.error().message == entry.error) return parse_error_text(variant_, parsed.error(), language_);
@@ -240,7 +248,9 @@ std::string render_phase_report(const Variant& variant, const PhaseReport& repor
   const Renderer renderer(variant, language);
   const Words& words = words_in(language);
   const std::string next_heading = fill(words.next_heading, fmt::arg("phase", renderer.phase(report.next.phase)));
-  return fmt::format("{}\n{}", renderer.results(report), renderer.position(report.next, next_heading));
+  std::string text = fmt::format("{}\n{}", renderer.results(report), renderer.position(report.next, next_heading));
+  if (report.end) text += fmt::format("\n{}\n", renderer.ending(*report.end));
+  return text;
 }
 
 }  // namespace stratagem::formats

@@ -51,6 +51,12 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         {},  // English: the parser's message
         "\"", "\"",
         {}, {}, "",
+        "the power orders nothing in this phase (civil disorder, armistice or neutrality)",
+        {"Game over: {winners} won with the supply centres needed",
+         "Game over at the agreed year: {winners} won with the most units",
+         "Game over by agreement: {winners} won the lot",
+         "Game over by the alliance's declaration: {winners} won together",
+         "Game over: a draw shared by {winners}"},
     },
     {
         "{year}年{season},{type}",
@@ -146,6 +152,12 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         {"駐守(H)、移動(-)、支援(S)或護航(C)", "撤退(R)或復員(D)", "建立(B)或復員(D)"},
         {"部隊", "區域", "目的地", "受支援部隊", "受護航陸軍"},
         "{name}({code})",
+        "該國此階段不下指令(內亂、停戰或中立)",
+        {"遊戲結束:{winners}擁有所需軍需區而勝出",
+         "遊戲於議定年份結束:{winners}以最多部隊勝出",
+         "遊戲經同意結束:{winners}於抽籤中勝出",
+         "遊戲因同盟宣布結束:{winners}共同勝出",
+         "遊戲以和局結束:{winners}共享和局"},
     },
     {
         "{year}年{season},{type}",
@@ -241,6 +253,12 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         {"驻守(H)、移动(-)、支援(S)或护航(C)", "撤退(R)或解散(D)", "建立(B)或解散(D)"},
         {"单位", "省份", "目的地", "被支援的单位", "被护航的陆军"},
         "{name}({code})",
+        "该国此阶段不下指令(内乱、停战或中立)",
+        {"游戏结束:{winners}拥有所需补给中心而获胜",
+         "游戏于约定年份结束:{winners}以最多部队获胜",
+         "游戏经同意结束:{winners}在抽签中获胜",
+         "游戏因同盟宣布结束:{winners}共同获胜",
+         "游戏以和局结束:{winners}共享和局"},
     },
     {
         "{year}年 {season} {type}",
@@ -336,6 +354,12 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
         {"維持(H)、移動(-)、支援(S)、輸送(C)のいずれか", "撤退(R)か解散(D)", "建設(B)か解散(D)"},
         {"ユニット", "地域", "行き先", "支援対象のユニット", "輸送対象の陸軍"},
         "{name}({code})",
+        "この国はこのフェイズに命令を出さない(内乱・停戦・中立)",
+        {"ゲーム終了:{winners}が必要な補給都市を確保して勝利",
+         "約束の年でゲーム終了:{winners}が最多の軍で勝利",
+         "合意によりゲーム終了:{winners}がくじで勝利",
+         "終戦締結によりゲーム終了:{winners}の共同勝利",
+         "ゲームは引き分けで終了:{winners}で引き分け"},
     },
 }};
 

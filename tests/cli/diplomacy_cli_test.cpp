@@ -273,7 +273,8 @@ INSTANTIATE_TEST_SUITE_P(
                      R"(input: the key "FRANCE" appears twice in one object)"},
         BadInputCase{
             "UnknownField", R"({"phase": "S1901M", "units": {}, "centres": {}})",
-            R"(input: unknown field "centres" (the fields are variant, phase, units, centers, retreats, orders))"},
+            R"(input: unknown field "centres" (the fields are variant, phase, units, centers, retreats, orders, )"
+            R"(setup, coin_toss, ending, civil_disorder, declarations))"},
         BadInputCase{"UnknownVariant", R"({"variant": "youngstown", "phase": "S1901M", "units": {}})",
                      R"(variant: unknown variant "youngstown" (the only variant is "standard"))"},
         BadInputCase{"NoPhase", R"({"units": {}})", R"(phase: missing (e.g. "S1901M"))"},

@@ -317,6 +317,7 @@ TEST_P(TwoPlayersToss, ItalyJoinsTheWinnerIn1915AndItsLandOpens) {
   const auto seats = *seats_at(game, spring.phase);
   EXPECT_EQ(seats[GetParam()].powers.contains(index(power("ITALY"))), true);
   EXPECT_EQ(seats[1 - GetParam()].powers.contains(index(power("ITALY"))), false);
+  EXPECT_EQ(seats[GetParam()].code, GetParam() == 0 ? "ENGLAND+FRANCE+ITALY+RUSSIA" : "AUSTRIA+GERMANY+ITALY+TURKEY");
   EXPECT_EQ(powers_not_ordering(game, {}, spring.phase), PowerSet{});
   EXPECT_EQ(&map_at(map(), game, spring.phase), &map());
   const PhaseResult result =

@@ -52,6 +52,8 @@ struct NeutralPower {
   Power power = Power::None;
   ProvinceSet closed;  // the power's land: its home centres and the provinces between them
   Phase joins;
+  // By seat: that seat once the neutral has joined it (powers and code).
+  std::vector<Seat> joined_seats;
   // The variant with `closed` cut off: the map of every phase before `joins`.
   std::shared_ptr<const Variant> closed_map;
 };

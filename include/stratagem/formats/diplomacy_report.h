@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/ending.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
 
@@ -29,10 +30,20 @@ struct OrderReport {
   bool disbanded = false;
 };
 
+// How the game ended after the phase (games under a setup only).
+struct EndReport {
+  diplomacy::EndKind kind = diplomacy::EndKind::Centres;
+  diplomacy::PowerSet winners;
+  std::vector<std::string> seats;  // seat codes ("AUSTRIA+FRANCE")
+};
+
 struct PhaseReport {
   diplomacy::Phase phase;
   std::vector<std::vector<OrderReport>> results;  // by power index
   diplomacy::GameState next;
+  // Games under a setup: the seats of the next phase, and the end if the game is over.
+  std::vector<std::string> seats{};
+  std::optional<EndReport> end{};
 };
 
 }  // namespace stratagem::formats

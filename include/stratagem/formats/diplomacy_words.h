@@ -67,6 +67,12 @@ struct Words {
   std::array<std::string_view, 3> verbs_by_phase;  // by PhaseType
   std::array<std::string_view, 5> order_parts;     // by OrderPart
   std::string_view candidate;  // {name} {code}
+
+  // Games under a setup (issue 8): why a written order was not carried out (the power
+  // is in civil disorder, armistice or neutral), and how the game ended, by EndKind
+  // ({winners}: the powers, joined by list_separator).
+  std::string_view not_ordering;
+  std::array<std::string_view, 5> endings;
 };
 
 const Words& words_in(diplomacy::Language language);
