@@ -90,12 +90,18 @@ class TextCache {
     for (int l = 0; l < variant.location_count(); ++l)
       locations_.push_back(py::str(variant.location_code(location_at(l))));
     for (int p = 0; p < variant.power_count(); ++p) powers_.push_back(py::str(variant.power_code(power_at(p))));
+    for (const py::str& location : locations_) every_location_[location] = py::none();
   }
 
   const py::str& location(Location l) const { return locations_[index(l)]; }
   const py::str& province(Province p) const { return locations_[index(variant_.main_location(p))]; }
   const py::str& power(Power p) const { return powers_[index(p)]; }
   int location_count() const { return static_cast<int>(locations_.size()); }
+  // A new dict with every location code as a key (values None): copying it is a copy of
+  // its table, where inserting the keys one by one would hash them and grow it four times.
+  py::dict dict_of_locations() const {
+    return py::reinterpret_steal<py::dict>(PyDict_Copy(every_location_.ptr()));
+  }
 
   // "A PAR", "F STP/SC"; "*A PAR" for a dislodged unit.
   const py::str& unit(const Unit& unit, bool dislodged) {
@@ -135,6 +141,7 @@ class TextCache {
  private:
   const Variant& variant_;
   std::vector<py::str> locations_, powers_;
+  py::dict every_location_;
   std::unordered_map<std::uint32_t, py::str> units_;
   OrderTexts orders_;
   std::array<py::dict, 3> by_text_;  // by PhaseType: text -> index into parsed_
@@ -307,11 +314,13 @@ py::dict possible_orders_dict(const Variant& variant, const GameState& state, co
     begin = group.end;
   }
   std::vector<PyObject*> lists(counts.size());
-  py::dict by_location;
+  py::dict by_location = text_cache->dict_of_locations();
   for (std::size_t l = 0; l < counts.size(); ++l) {
     lists[l] = PyList_New(counts[l]);
-    if (!lists[l]) throw py::error_already_set();
-    by_location[text_cache->location(location_at(static_cast<int>(l)))] = py::reinterpret_steal<py::list>(lists[l]);
+    if (!lists[l] || PyDict_SetItem(by_location.ptr(), text_cache->location(location_at(static_cast<int>(l))).ptr(),
+                                    lists[l]) != 0)
+      throw py::error_already_set();
+    Py_DECREF(lists[l]);  // the dict holds it
     counts[l] = 0;
   }
   for (const auto& [at, text] : listings) {
