@@ -63,6 +63,8 @@ void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
         keep = (*pending->job)(*session_);
       } catch (const SqlFailure& failure) {
         pending->failure = failure;
+      } catch (const std::exception& exception) {
+        pending->failure = SqlFailure(StoreErrorCode::failed, exception.what());
       }
       // A failure of ROLLBACK TO itself means the transaction is gone: the whole batch
       // fails below.

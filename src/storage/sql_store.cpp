@@ -213,6 +213,9 @@ StoreResult<T> SqlStore::run(const std::string& operation, Body&& body) {
         continue;
       }
       return tl::unexpected(error(failure.code(), operation, failure.what()));
+    } catch (const std::exception& exception) {
+      // Not the database's doing (out of memory, a row this program cannot read).
+      return tl::unexpected(error(StoreErrorCode::failed, operation, exception.what()));
     }
   }
 }
@@ -241,6 +244,9 @@ StoreResult<T> SqlStore::write(const std::string& operation,
         continue;
       }
       return tl::unexpected(error(failure.code(), operation, failure.what()));
+    } catch (const std::exception& exception) {
+      // Not the database's doing (out of memory, a row this program cannot read).
+      return tl::unexpected(error(StoreErrorCode::failed, operation, exception.what()));
     }
   }
 }
