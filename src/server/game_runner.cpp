@@ -73,6 +73,7 @@ void GameRunner::process_due(storage::GameId id) {
   std::optional<platform::Game> after;
   const auto outcome = store_.update_due_game(id, now, [&](const storage::StoredGame& locked)
                                                             -> std::optional<storage::GameChange> {
+    after.reset();  // fn may run more than once
     auto game = game_of(locked);
     if (!game) return std::nullopt;
     const auto effects = game->advance(now);
@@ -139,6 +140,7 @@ void commit_computer_action(storage::Store& store, GameRunner& runner, storage::
   std::optional<platform::Game> after;
   const auto outcome = store.update_game(id, [&](const storage::StoredGame& locked)
                                                  -> std::optional<storage::GameChange> {
+    after.reset();  // fn may run more than once
     auto game = game_of(locked);
     if (!game) return std::nullopt;
     auto effects = act(*game, now);

@@ -56,7 +56,10 @@ Response Api::create_game(const Request& request, Caller& caller, const Captures
   const auto id = row->id;
   std::optional<platform::Game> created;
   std::optional<platform::GameError> refused;
+  // fn may run more than once (storage retries it when another update won the race).
   const auto outcome = store_.update_game(id, [&](const storage::StoredGame&) -> std::optional<storage::GameChange> {
+    created.reset();
+    refused.reset();
     auto game = platform::Game::create(std::to_string(id), *body, creator, now, seed);
     if (!game) {
       refused = game.error();
@@ -152,6 +155,11 @@ Response Api::act(const Request& request, Caller& caller, const Captures& captur
   std::optional<platform::Game> after;
   const auto outcome = store_.update_game(*id, [&](const storage::StoredGame& locked)
                                                    -> std::optional<storage::GameChange> {
+    // fn may run more than once (storage retries it when another update won the race).
+    refused.reset();
+    after.reset();
+    missing = false;
+    answer = nlohmann::json();
     auto game = game_of(locked);
     if (!game) {
       missing = true;

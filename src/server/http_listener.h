@@ -53,7 +53,9 @@ class RequestHandler {
 
 struct HttpServerOptions {
   std::size_t io_threads = 1;
-  std::size_t worker_threads = 4;
+  // Handlers mostly wait (for the database, for a group commit's fsync): many threads let many
+  // requests share one commit.
+  std::size_t worker_threads = 32;
   std::size_t body_limit = 64 * 1024;
 };
 

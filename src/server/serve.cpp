@@ -50,7 +50,7 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
     return tl::unexpected(fmt::format("--web: '{}' is not a folder", options.web->string()));
   }
 
-  auto store = storage::open_store(options.database, storage::StoreOptions{.pool_size = 4});
+  auto store = storage::open_store(options.database, storage::StoreOptions{.pool_size = 8});
   if (!store) return tl::unexpected(fmt::format("--database: {}", store.error().message));
   spdlog::info("database: {} ({})", (*store)->backend(),
                options.database.starts_with("sqlite:") ? options.database : std::string("postgresql"));
