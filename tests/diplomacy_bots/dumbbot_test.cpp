@@ -86,8 +86,9 @@ TEST_P(ClearMoves, SupportsAMoveThatWouldOtherwiseBounce) {
     EXPECT_TRUE(expected.contains(raw)) << "seed " << seed << ": " << text(given);
     seen.insert(raw);
   }
-  if (std::string(GetParam()) == "dumbbot")
+  if (std::string(GetParam()) == "dumbbot") {
     EXPECT_EQ(seen, expected) << "units are ordered in random order, so either may attack";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Players, ClearMoves, ::testing::Values("dumbbot", "search:1", "search:3"),
