@@ -590,10 +590,11 @@ tl::expected<Effects, GameError> DiplomacyGame::join(const User& user, std::opti
   effects.events.push_back(
       {Audience::all(), "player_joined", {{"player", user.name}, {"power", power ? json(*power) : json(nullptr)}}});
   if (static_cast<int>(joiners_.size()) == human_seats) Impl::start_game(*this, now, effects);
-  // The power is known now only if asked for or drawn at the start.
-  json mine = power ? json(*power) : json(nullptr);
-  if (const auto powers = powers_of(user.id); !powers.empty()) mine = powers.front();
-  effects.response = {{"power", mine}};
+  // The powers are known now if asked for (the seat's powers) or drawn at the start.
+  std::vector<std::string> powers = powers_of(user.id);
+  if (powers.empty() && power)
+    powers = Impl::codes(*this, game_rules_.setup.seats[Impl::seat_of(*this, *formats::read_power(variant(), *power))].powers);
+  effects.response = {{"power", powers.empty() ? json(nullptr) : json(powers.front())}, {"powers", powers}};
   return effects;
 }
 

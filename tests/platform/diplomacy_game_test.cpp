@@ -113,18 +113,22 @@ TEST(PlatformDiplomacyOptions, ErrorsNameTheField) {
 // --- seats
 
 TEST(PlatformDiplomacyJoin, RandomDrawIsSeededAndHonoursRequests) {
+  static const std::string kUserIds[] = {"u0", "u1", "u2", "u3", "u4", "u5", "u6"};
   const auto assignment = [](std::uint64_t seed) {
     auto game = *DiplomacyGame::create("g", options_with(), kStart, seed);
     for (int i = 0; i < 7; ++i) {
-      const User user{"u" + std::to_string(i), "p" + std::to_string(i)};
+      const User user{kUserIds[i], kUserIds[i]};
       auto joined = game.join(user, i == 3 ? std::optional<std::string>("France") : std::nullopt, kStart);
       EXPECT_TRUE(joined);
-      if (i < 6) EXPECT_EQ(joined->response["power"], i == 3 ? json("FRANCE") : json(nullptr));
-      if (i == 6) EXPECT_TRUE(has_event(*joined, "game_started"));
+      if (i < 6) {
+        EXPECT_EQ(joined->response["power"], i == 3 ? json("FRANCE") : json(nullptr));
+      } else {
+        EXPECT_TRUE(has_event(*joined, "game_started"));
+      }
     }
     std::vector<std::string> powers;
     for (int i = 0; i < 7; ++i) {
-      const auto mine = game.powers_of("u" + std::to_string(i));
+      const auto mine = game.powers_of(kUserIds[i]);
       EXPECT_EQ(mine.size(), 1u);
       powers.push_back(mine.front());
     }
@@ -630,7 +634,9 @@ TEST(PlatformDiplomacySetups, SixPlayersItalyInArmistice) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 6}, {"computer_takes_civil_disorder", true}}), kStart, 2);
   EXPECT_FALSE(game.join(user_of("ITALY"), "ITALY", kStart));
   for (const std::string& power : kPowers)
-    if (power != "ITALY") ASSERT_TRUE(game.join(user_of(power), power, kStart));
+    if (power != "ITALY") {
+      ASSERT_TRUE(game.join(user_of(power), power, kStart));
+    }
   ASSERT_EQ(game.status(), GameStatus::Active);
   const json italy = game.view_for("")["powers"]["ITALY"];
   EXPECT_EQ(italy["armistice"], true);
@@ -647,14 +653,18 @@ TEST(PlatformDiplomacySetups, SixPlayersItalyInArmistice) {
 TEST(PlatformDiplomacySetups, APhaseOnlyIdlePowersWouldOrderIsProcessedAtOnce) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 6}}), kStart, 2);
   for (const std::string& power : kPowers)
-    if (power != "ITALY") ASSERT_TRUE(game.join(user_of(power), power, kStart));
+    if (power != "ITALY") {
+      ASSERT_TRUE(game.join(user_of(power), power, kStart));
+    }
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr", "F Tri-Adr"}}}, Language::En, kStart));
   everyone_ready_but(game, {}, kStart);
   ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "F1901M", {{"AUSTRIA", {"A Tyr-Ven", "F Adr S A Tyr-Ven"}}},
                                  Language::En, kStart));
   const Instant fall = kStart + seconds(1);
   for (const std::string& power : kPowers)
-    if (power != "ITALY") ASSERT_TRUE(game.set_ready(user_of(power), power, true, fall));
+    if (power != "ITALY") {
+      ASSERT_TRUE(game.set_ready(user_of(power), power, true, fall));
+    }
   // Italy's army in Venice was dislodged; Italy orders nothing, so F1901R is processed
   // with F1901M and the army disbands.
   EXPECT_EQ(game.phase_code(), "W1901A");
@@ -666,6 +676,7 @@ TEST(PlatformDiplomacySetups, FourPlayersSeatsOfTwoPowers) {
   auto game = *DiplomacyGame::create("g", options_with({{"players", 4}}), kStart, 2);
   const auto joined = game.join(user_of("AUSTRIA"), "FRANCE", kStart);
   ASSERT_TRUE(joined);
+  EXPECT_EQ(joined->response.dump(), R"({"power":"AUSTRIA","powers":["AUSTRIA","FRANCE"]})");
   EXPECT_EQ(game.join(user_of("GERMANY"), "AUSTRIA", kStart).error().problem, Problem::PowerTaken);
   ASSERT_TRUE(game.join(user_of("GERMANY"), "TURKEY", kStart));
   ASSERT_TRUE(game.join(user_of("ENGLAND"), std::nullopt, kStart));

@@ -116,7 +116,9 @@ class DiplomacyGame {
 
   // --- actions (409 conflict / 403 forbidden / 400 bad_request as the contract says)
   // Takes a seat; `power` asks for that power. When the last seat is taken the powers
-  // not asked for are drawn at random and the first phase starts. Response {"power"}.
+  // not asked for are drawn at random and the first phase starts. Response {"power",
+  // "powers"}: the seat's first power and all of them (seats of several powers), or null
+  // and [] until the draw.
   tl::expected<Effects, GameError> join(const User& user, std::optional<std::string> power, Instant now);
   // Replaces, for each power named, its orders for `phase`. Each order is parsed (any
   // notation) and validated against the position; those that fail come back with
