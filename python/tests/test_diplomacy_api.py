@@ -161,6 +161,10 @@ def test_saved_game_round_trip(tmp_path):
     assert saved["phases"][0]["orders"]["ENGLAND"] is None
     assert saved["phases"][0]["results"]["A PAR"] == []
     assert saved["phases"][1]["state"]["units"]["FRANCE"] == ["F BRE", "A BUR", "A MAR"]
+    history = game.get_phase_history()
+    assert [phase.name for phase in history] == ["S1901M"] and history[0].orders["FRANCE"] == ["A PAR - BUR"]
+    assert history[0].to_dict() == saved["phases"][0] | {"state": history[0].state}
+    assert game.get_phase_data().name == "F1901M" and game.get_phase_data().results == {}
     line = (tmp_path / "games.jsonl").read_text().splitlines()[0]
     loaded = from_saved_game_format(json.loads(line))
     assert loaded.get_current_phase() == "F1901M"

@@ -31,7 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 from .. import _core
 
-__all__ = ["Game", "Power", "POWERS", "selfplay"]
+__all__ = ["Game", "GamePhaseData", "Power", "POWERS", "selfplay"]
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
@@ -141,6 +141,26 @@ def _dislodged_units(state: Dict[str, Any]) -> List[str]:
             for unit in listed if isinstance(unit, str) and unit.startswith("*")]
 
 
+class GamePhaseData:
+    """One phase as MILA's ``GamePhaseData``: its name, the position it started from (as
+    ``Game.get_state()``), the orders given (power -> list, or None where none were given),
+    the results (unit -> words) and messages (none are kept)."""
+
+    __slots__ = ("name", "state", "orders", "results", "messages")
+
+    def __init__(self, name: str, state: Dict[str, Any], orders: Dict[str, Optional[List[str]]],
+                 results: Dict[str, List[str]], messages: Optional[List[Any]] = None) -> None:
+        self.name, self.state, self.orders, self.results = name, state, orders, results
+        self.messages = messages or []
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"name": self.name, "state": self.state, "orders": self.orders, "results": self.results,
+                "messages": self.messages}
+
+    def __repr__(self) -> str:
+        return f"GamePhaseData({self.name!r})"
+
+
 class Game(_core.DiplomacyGame):
     """A game of Diplomacy on the standard map, from Spring 1901 (MILA's ``Game``).
 
@@ -193,21 +213,22 @@ class Game(_core.DiplomacyGame):
         """The current position in the shape of MILA's ``get_state()``."""
         return _mila_state(json.loads(self._state_json()), self.get_current_phase())
 
-    def get_phase_history(self) -> List[Dict[str, Any]]:
-        """The phases played: ``{"name", "state", "orders", "results", "messages"}`` each."""
+    def get_phase_history(self) -> List["GamePhaseData"]:
+        """The phases played, oldest first, as MILA's ``GamePhaseData``."""
         phases = []
         for position_json, orders, results in self._played_phases():
             position = json.loads(position_json)
-            phases.append({"name": position["phase"], "state": _mila_state(position, position["phase"]),
-                           "orders": orders, "results": results, "messages": []})
+            phases.append(GamePhaseData(position["phase"], _mila_state(position, position["phase"]), orders, results))
         return phases
+
+    def get_phase_data(self) -> "GamePhaseData":
+        """The current phase: its position and the orders given so far (no results yet)."""
+        return GamePhaseData(self.get_current_phase(), self.get_state(), self._current_orders(), {})
 
     def to_saved_game_format(self) -> Dict[str, Any]:
         """MILA's saved game: ``{"id", "map", "rules", "phases": [...]}``, the last phase the
         current one; also the rule profile and the year limit, to read it back exactly."""
-        phases = self.get_phase_history()
-        phases.append({"name": self.get_current_phase(), "state": self.get_state(),
-                       "orders": self._current_orders(), "results": {}, "messages": []})
+        phases = [phase.to_dict() for phase in self.get_phase_history() + [self.get_phase_data()]]
         for phase in phases:
             phase["state"].update(game_id=self.game_id, map=self.map_name, rules=list(self.rules))
         return {"id": self.game_id, "map": self.map_name, "rules": list(self.rules),
