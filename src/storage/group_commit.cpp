@@ -19,11 +19,12 @@ GroupCommitter::~GroupCommitter() {
 }
 
 void GroupCommitter::run(const Job& job) {
-  Pending pending{&job, std::nullopt};
+  Pending pending;
+  pending.job = &job;
   std::unique_lock lock(mutex_);
   queue_.push_back(&pending);
   arrived_.notify_one();
-  finished_.wait(lock, [&] { return pending.done; });
+  pending.finished.wait(lock, [&] { return pending.done; });
   if (pending.failure) throw *pending.failure;
 }
 
@@ -41,8 +42,10 @@ void GroupCommitter::serve() {
     lock.unlock();
     commit_batch(batch);
     lock.lock();
-    for (Pending* pending : batch) pending->done = true;
-    finished_.notify_all();
+    for (Pending* pending : batch) {
+      pending->done = true;
+      pending->finished.notify_one();
+    }
   }
 }
 

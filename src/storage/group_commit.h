@@ -38,9 +38,11 @@ class GroupCommitter {
 
  private:
   struct Pending {
-    const Job* job;
+    const Job* job = nullptr;
     std::optional<SqlFailure> failure;
     bool done = false;
+    // One per caller: a finished batch wakes its own callers, not every waiting thread.
+    std::condition_variable finished;
   };
   void serve();
   void commit_batch(std::deque<Pending*>& batch);
@@ -50,7 +52,6 @@ class GroupCommitter {
   std::unique_ptr<SqlSession> session_;
   std::mutex mutex_;
   std::condition_variable arrived_;
-  std::condition_variable finished_;
   std::deque<Pending*> queue_;
   bool stopping_ = false;
   std::thread thread_;  // last: starts once everything above is ready
