@@ -341,7 +341,6 @@ void Client::on_hello(const Nodes& items) {
 void Client::on_now(const Nodes& items) {
   auto read = read_position(items, names_, state_);
   if (!read) return huh(message({{tokens::NOW}, flatten(items)}), 1, read.error());
-  have_position_ = true;
   report(Event::Kind::Info, fmt::format("turn {}", diplomacy::phase_code(state_.phase)));
   if (stage_ == Stage::Playing && !game_over_) submit_orders();
 }

@@ -116,7 +116,6 @@ class Client {
   std::optional<long> passcode_;
   std::optional<long> movement_seconds_, retreat_seconds_, build_seconds_;
   diplomacy::GameState state_;
-  bool have_position_ = false;
   bool game_over_ = false;
   // The orders submitted this turn, as sent, and which of them the server refused.
   std::vector<TokenList> submitted_;
