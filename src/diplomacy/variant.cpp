@@ -735,12 +735,15 @@ tl::expected<Variant, VariantError> Variant::parse(std::string_view text) {
 
 Variant Variant::with_provinces_closed(const ProvinceSet& closed) const {
   Variant map = *this;
+  map.coastal_ = coastal_.without(closed);
   LocationSet closed_locations;
   for (int l = 0; l < location_count(); ++l)
     if (closed.contains(index(province_of(location_at(l))))) closed_locations.insert(l);
   for (int p = 0; p < province_count(); ++p) {
     ProvinceInfo& province = map.provinces_[p];
     if (closed.contains(p)) {
+      // Impassable as Switzerland is, so orders into it are void for the same reason.
+      province.terrain = Terrain::Impassable;
       province.army_neighbours = {};
       province.adjacent_seas = {};
     } else {

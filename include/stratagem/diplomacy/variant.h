@@ -88,7 +88,7 @@ class Variant {
   // parser read scripts written without spaces (陸軍莫斯科移動華沙).
   int longest_name_prefix(std::string_view normalised) const;
 
-  // The same variant with `closed` cut off the map: no unit may move, retreat, support
+  // The same variant with `closed` made impassable: no unit may move, retreat, support
   // or convoy into those provinces, and a unit standing in one cannot leave it (seed 000
   // §4.1: land closed as Switzerland is; the two-player game's neutral Italy).
   Variant with_provinces_closed(const ProvinceSet& closed) const;
