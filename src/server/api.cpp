@@ -139,6 +139,8 @@ const std::vector<Api::Route>& Api::routes() {
       {"GET", "/api/v1/games/{}/messages", &Api::get_messages, true},
       {"POST", "/api/v1/games/{}/messages", &Api::send_message, true},
       {"POST", "/api/v1/games/{}/draw_vote", &Api::vote_draw, true},
+      {"POST", "/api/v1/games/{}/end_vote", &Api::vote_end, true},
+      {"POST", "/api/v1/games/{}/alliance_end", &Api::declare_alliance, true},
       {"POST", "/api/v1/games/{}/give_up", &Api::give_up, true},
       {"POST", "/api/v1/games/{}/take_seat", &Api::take_seat, true},
       {"POST", "/api/v1/games/{}/treaties", &Api::propose_treaty, true},

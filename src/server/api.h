@@ -76,6 +76,8 @@ class Api final : public RequestHandler {
   Response ready(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Ready, 200); }
   Response send_message(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::SendMessage, 201); }
   Response vote_draw(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::VoteDraw, 200); }
+  Response vote_end(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::VoteEnd, 200); }
+  Response declare_alliance(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::DeclareAlliance, 200); }
   Response give_up(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::GiveUp, 200); }
   Response take_seat(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::TakeSeat, 200); }
   Response propose_treaty(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::ProposeTreaty, 201); }
