@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <fstream>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -724,6 +725,25 @@ TEST(OpenStore, SaysWhenPostgresqlCannotBeReached) {
   EXPECT_EQ(refused.error().code, StoreErrorCode::unavailable);
   EXPECT_TRUE(refused.error().message.starts_with("open_store: cannot connect to PostgreSQL: "))
       << refused.error().message;
+}
+
+TEST(OpenStore, SaysWhenTheSqliteFileCannotBeUsed) {
+  TestDatabase database(Database::sqlite);
+  const std::string path = database.url().substr(std::string("sqlite:").size());
+  std::ofstream(path) << "not a database, but long enough to be read as a header of one: "
+                      << std::string(200, '#');
+  auto garbage = open_store(database.url());
+  ASSERT_FALSE(garbage);
+  EXPECT_EQ(garbage.error().code, StoreErrorCode::unavailable);
+  EXPECT_EQ(garbage.error().message,
+            "open_store: cannot open the SQLite database \"" + path + "\": file is not a database");
+
+  auto nowhere = open_store("sqlite:/nonexistent-folder/stratagem.db");
+  ASSERT_FALSE(nowhere);
+  EXPECT_EQ(nowhere.error().code, StoreErrorCode::unavailable);
+  EXPECT_TRUE(nowhere.error().message.starts_with(
+      "open_store: cannot open the SQLite database \"/nonexistent-folder/stratagem.db\": "))
+      << nowhere.error().message;
 }
 
 TEST(OpenStore, SqliteRunsInWalMode) {
