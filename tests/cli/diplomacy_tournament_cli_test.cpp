@@ -1,7 +1,10 @@
 // `stratagem diplomacy tournament`: exact results where they are known (HoldBots only:
 // nothing moves, every power keeps its home centres), the same results on one thread or
-// two, the rotated seat, and bad options named in the message with exit status 2.
+// two, the rotated seat, a given start position, and bad options named in the message
+// with exit status 2.
 #include <gtest/gtest.h>
+
+#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -64,6 +67,22 @@ TEST(DiplomacyTournament, RotatesThePlayerAndGivesTheSameResultsOnTwoThreads) {
   EXPECT_EQ(wins, one["games_won"]);
   // The DumbBot-class player takes more than its share from random players.
   EXPECT_GT(player(one, "dumbbot")["mean_centres"].get<double>(), 2 * player(one, "random")["mean_centres"].get<double>());
+}
+
+TEST(DiplomacyTournament, StartsFromAGivenPosition) {
+  auto position = run_stratagem({"diplomacy", "new"});
+  ASSERT_EQ(position.status, 0);
+  const auto phase = position.out.find("S1901M");
+  ASSERT_NE(phase, std::string::npos);
+  position.out.replace(phase, 6, "S1905M");
+  const std::string path = ::testing::TempDir() + "tournament_start.json";
+  std::ofstream(path) << position.out;
+  const auto out = run_ok({"diplomacy", "tournament", "--games", "1", "--others", "holdbot", "--start", path,
+                           "--max-year", "1905"});
+  EXPECT_EQ(player(out, "holdbot")["time_per_phase"]["movement"]["phases"], 14);  // one year, seven seats
+  const auto early = run_stratagem({"diplomacy", "tournament", "--games", "1", "--start", path, "--max-year", "1904"});
+  EXPECT_EQ(early.status, 2);
+  EXPECT_NE(early.err.find("--max-year: must be from 1905"), std::string::npos) << early.err;
 }
 
 TEST(DiplomacyTournament, NamesWhatIsWrongInItsOptions) {
