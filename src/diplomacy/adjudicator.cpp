@@ -18,28 +18,32 @@ PhaseResult adjudicate(const Variant& variant, const RuleOptions& rules, const G
 }
 
 PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
+                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
+                                const PowerSet& silent) {
   PhaseResult result;
   resolve_movement(variant, rules, state, orders, ordered, result);
   GameState& next = result.next;
-  // A dislodged unit with nowhere to go is disbanded at once; the retreat phase is
-  // held only if some unit has a choice.
+  // A dislodged unit with nowhere to go, or whose power orders nothing (seed 000
+  // §4.3.1), is disbanded at once; the retreat phase is held only if some unit has a
+  // choice.
+  const auto retreats = [&](const DislodgedUnit& unit) {
+    return !unit.retreats.empty() && !silent.contains(index(unit.unit.power));
+  };
   bool any_retreat = false;
-  next.dislodged_provinces().for_each(
-      [&](int p) { any_retreat |= !next.dislodged_in(province_at(p))->retreats.empty(); });
+  next.dislodged_provinces().for_each([&](int p) { any_retreat |= retreats(*next.dislodged_in(province_at(p))); });
   if (any_retreat) {
     GameState with_choices = next;
     with_choices.clear_dislodged();
     next.dislodged_provinces().for_each([&](int p) {
       const DislodgedUnit unit = *next.dislodged_in(province_at(p));
-      if (!unit.retreats.empty()) with_choices.add_dislodged(variant, unit);
+      if (retreats(unit)) with_choices.add_dislodged(variant, unit);
     });
     next = with_choices;
     next.phase.type = PhaseType::Retreat;
     return result;
   }
   next.clear_dislodged();
-  finish_season(variant, next);
+  finish_season(variant, next, silent);
   return result;
 }
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "season.h"
+#include "phase_steps.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::diplomacy {
@@ -191,37 +191,17 @@ tl::expected<PhaseResult, std::string> adjudicate(const Variant& variant, const 
     const Power power = order_power(map, state, orders[p], p);
     if (power == Power::None || !silent.contains(index(power))) heeded.insert(p);
   });
-  PhaseResult result = adjudicate(map, rules, state, orders, heeded);
+  PhaseResult result;
+  switch (state.phase.type) {
+    case PhaseType::Movement: result = adjudicate_movement(map, rules, state, orders, heeded, silent); break;
+    case PhaseType::Retreat: result = adjudicate_retreats(map, state, orders, heeded, silent); break;
+    case PhaseType::Adjustment: result = adjudicate_adjustments(map, rules, state, orders, heeded); break;
+  }
   // A dropped order is no order: the unit held.
   ordered.without(heeded).for_each([&](int p) {
     if (result.resolutions[p].outcome == Outcome::Ok) result.resolutions[p].outcome = Outcome::Hold;
   });
-
-  // Seed 000 §4.3.1: a dislodged unit of a power that orders nothing is disbanded at
-  // once; the retreat phase stays only if another unit has a choice.
-  GameState& next = result.next;
-  if (next.phase.type == PhaseType::Retreat) {
-    GameState kept = next;
-    kept.clear_dislodged();
-    next.dislodged_provinces().for_each([&](int p) {
-      const DislodgedUnit unit = *next.dislodged_in(province_at(p));
-      if (!silent.contains(index(unit.unit.power))) kept.add_dislodged(map, unit);
-    });
-    next = kept;
-    if (next.dislodged_provinces().empty()) {
-      next.phase.type = PhaseType::Movement;
-      finish_season(map, next, silent);
-    }
-  } else if (state.phase.type != PhaseType::Adjustment && next.phase.type == PhaseType::Adjustment) {
-    // The season ended without the powers that order nothing: their builds alone call
-    // for no adjustment phase.
-    GameState unadjusted = next;
-    unadjusted.phase = state.phase;
-    unadjusted.phase.type = PhaseType::Movement;
-    finish_season(map, unadjusted, silent);
-    next.phase = unadjusted.phase;
-  }
-  auto end = decide_end(variant, game, conditions.declarations, next);
+  auto end = decide_end(variant, game, conditions.declarations, result.next);
   if (!end) return tl::unexpected(end.error());
   result.end = *end;
   return result;

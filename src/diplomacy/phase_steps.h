@@ -1,14 +1,21 @@
 #pragma once
-// The three kinds of phase, each adjudicated on its own (adjudicator.cpp dispatches).
+// The three kinds of phase, each adjudicated on its own (adjudicator.cpp and game.cpp
+// dispatch).
+//
+// `silent`: the powers that order nothing in this phase (civil disorder, armistice, a
+// neutral; game.h). A dislodged unit of theirs is disbanded at once instead of
+// retreating, and their builds alone call for no adjustment phase.
 
 #include "stratagem/diplomacy/adjudicator.h"
 
 namespace stratagem::diplomacy {
 
 PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered);
+                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
+                                const PowerSet& silent = {});
 PhaseResult adjudicate_retreats(const Variant& variant, const GameState& state,
-                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered);
+                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
+                                const PowerSet& silent = {});
 PhaseResult adjudicate_adjustments(const Variant& variant, const RuleOptions& rules, const GameState& state,
                                    const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered);
 

@@ -5,7 +5,8 @@
 namespace stratagem::diplomacy {
 
 PhaseResult adjudicate_retreats(const Variant& variant, const GameState& state,
-                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
+                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
+                                const PowerSet& silent) {
   PhaseResult result;
   GameState& next = result.next;
   next = state;
@@ -41,7 +42,7 @@ PhaseResult adjudicate_retreats(const Variant& variant, const GameState& state,
     next.place(variant, Unit{unit.type, unit.power, orders[p].target()});
   });
   next.phase.type = PhaseType::Movement;
-  finish_season(variant, next);
+  finish_season(variant, next, silent);
   return result;
 }
 
