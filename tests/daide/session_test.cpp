@@ -1,6 +1,9 @@
 // The real client over real TCP against a scripted DAIDE server on 127.0.0.1: the
 // framing, the RM, a game's message flow turn by turn (with a MIS and a REJ case), and
 // the ways a session ends.
+#include <algorithm>
+#include <functional>
+#include <optional>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -109,11 +112,18 @@ TEST(DaideSession, HoldBotPlaysTurnsWithMissingOrdersAndARejection) {
   EXPECT_NE(events.find("the server refused our order (ENG AMY LVP) HLD: no such unit (NSU)"), std::string::npos) << events;
 }
 
-TEST(DaideSession, RandomPlayerOrdersEachOfItsUnitsOnce) {
+class DaideSessionPlayers : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(DaideSessionPlayers, OrdersEachOfItsUnitsOnce) {
   ScriptedServer server;
   ClientOptions options;
   options.seed = 5;
-  ClientThread client(server, "random", options);
+  // Deadlines reach a searching player through should_stop; this one has passed at once.
+  options.stop_for_turn = [](std::optional<long> seconds) -> std::function<bool()> {
+    EXPECT_EQ(seconds, 5);  // MTL of open_game's HLO
+    return [] { return true; };
+  };
+  ClientThread client(server, GetParam(), options);
   open_game(server);
   server.send(kStartNow);
   const std::string sub = server.read_message();
@@ -130,6 +140,8 @@ TEST(DaideSession, RandomPlayerOrdersEachOfItsUnitsOnce) {
   EXPECT_TRUE(server.client_closes());
   EXPECT_EQ(client.result().error(), "the server sent OFF before the game ended");
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryKind, DaideSessionPlayers, ::testing::Values("random", "holdbot", "dumbbot", "search:1"));
 
 TEST(DaideSession, SoloThenSummaryEndsWithAFinalMessage) {
   ScriptedServer server;
