@@ -590,6 +590,27 @@ TEST_P(StoreTest, MigrationsAreRecordedAndNotAppliedTwice) {
             (std::vector<std::optional<std::string>>{std::to_string(schema_version_known())}));
 }
 
+// Several server processes started at once on a new database: one creates the schema,
+// the others wait for it and find it there.
+TEST_P(StoreTest, StoresOpenedTogetherOnANewDatabaseMigrateItOnce) {
+  TestDatabase fresh(GetParam());
+  std::vector<std::unique_ptr<Store>> stores(4);
+  std::vector<std::string> errors(stores.size());
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < stores.size(); ++i)
+    threads.emplace_back([&, i] {
+      auto store = open_store(fresh.url());
+      if (store)
+        stores[i] = std::move(*store);
+      else
+        errors[i] = store.error().message;
+    });
+  for (auto& thread : threads) thread.join();
+  for (const std::string& error : errors) EXPECT_EQ(error, "");
+  EXPECT_EQ(fresh.sql("SELECT COUNT(*) FROM schema_version"),
+            (std::vector<std::optional<std::string>>{std::to_string(schema_version_known())}));
+}
+
 TEST_P(StoreTest, ADatabaseWithANewerSchemaIsRefused) {
   store_.reset();
   const int newer = schema_version_known() + 1;
