@@ -158,8 +158,11 @@ tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& vari
     return tl::unexpected(std::string("draw: no seat has a unit left to share it"));
 
   if (auto end = best(EndKind::Centres, all, centres, game.setup.victory_centres)) return end;
-  if (game.endings.fixed_end_year && state.phase.year > *game.endings.fixed_end_year)
-    if (auto end = best(EndKind::FixedYear, all, units, 0)) return end;
+  // The agreed year ends the game even when nobody has a unit left to win it.
+  if (game.endings.fixed_end_year && state.phase.year > *game.endings.fixed_end_year) {
+    auto end = best(EndKind::FixedYear, all, units, 1);
+    return end ? end : std::optional(GameEnd{EndKind::FixedYear, {}, {}});
+  }
   if (declarations.agreed_end_lot)
     return std::optional(seats_end(EndKind::Lot, {alive[*declarations.agreed_end_lot]}));
 

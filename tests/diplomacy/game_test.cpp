@@ -410,6 +410,11 @@ TEST(Ending, FixedYearMostUnitsWinTiesShare) {
   GameState ahead = mid_game("S1906M");
   ahead.place(map(), Unit{UnitType::Army, power("FRANCE"), loc("GAS")});
   EXPECT_EQ((*decide_end(map(), game, {}, ahead))->winners, powers({"FRANCE"}));
+  // With no unit left anywhere the year still ends the game, won by nobody.
+  const auto empty = *decide_end(map(), game, {}, position("S1906M", {}, {}));
+  ASSERT_TRUE(empty);
+  EXPECT_EQ(empty->kind, EndKind::FixedYear);
+  EXPECT_TRUE(empty->winners.empty());
 }
 
 TEST(Ending, EighteenCentresComeBeforeTheFixedYear) {
