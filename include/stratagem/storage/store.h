@@ -144,7 +144,7 @@ struct GameChange {
   std::vector<NewEvent> events;
 };
 
-// What fn decides after reading the locked game: a change to write, or std::nullopt to
+// What fn decides after reading the game: a change to write, or std::nullopt to
 // write nothing (an invalid action, a deadline another process already processed). A
 // caller that needs to report why keeps that in its lambda's captures: storage does not
 // know the platform's errors. If fn throws, nothing is written and update_game returns a
@@ -157,7 +157,7 @@ struct GameChange {
 // - fn may run on another thread than the caller's (SQLite's writer thread, when the
 //   game is busy); the caller waits meanwhile, so capturing its locals by reference is
 //   fine. fn must not call the Store (on SQLite that could wait for itself).
-using GameUpdate = std::function<std::optional<GameChange>(const StoredGame& locked)>;
+using GameUpdate = std::function<std::optional<GameChange>(const StoredGame& game)>;
 
 struct UpdateOutcome {
   bool written = false;            // false: fn returned nullopt (or, for update_due_game,
@@ -243,18 +243,21 @@ class Store {
   virtual StoreResult<StoredGame> load_game(GameId id) = 0;  // not_found if absent
   virtual StoreResult<std::vector<StoredGame>> list_games(const GameQuery& query) = 0;
 
-  // One transaction: lock the game (SQLite BEGIN IMMEDIATE; PostgreSQL SELECT ... FOR
-  // UPDATE), read it, call fn, and if fn returns a change write the record, status,
-  // deadline, players, phases, messages and events, version + 1, then commit. Returns
-  // after the commit (fsynced); a phase is processed whole or not at all. not_found if the
-  // game does not exist. Concurrent calls on one game run one after the other, each fn
-  // seeing what the previous one committed.
+  // Reads the game, calls fn, and if fn returns a change writes the record, status,
+  // deadline, players, phases, messages and events, version + 1, in one transaction.
+  // Returns after the commit (fsynced); a phase is processed whole or not at all.
+  // not_found if the game does not exist. Concurrent calls on one game take effect one
+  // after the other, each fn seeing what the previous one committed: PostgreSQL locks the
+  // game's row (SELECT ... FOR UPDATE) before reading it; SQLite writes fn's change only
+  // if the game's version has not moved since fn's read, else calls fn again (see
+  // GameUpdate), and after three such races runs fn under the write lock.
   virtual StoreResult<UpdateOutcome> update_game(GameId id, const GameUpdate& fn) = 0;
 
   // The scheduler's way in. due_games() lists games whose next_deadline <= now, earliest
   // first. update_due_game() is update_game() for one of them that calls fn only if the
-  // game is still due under the lock and not locked by anyone else at that moment
-  // (PostgreSQL FOR UPDATE SKIP LOCKED); otherwise it returns written == false at once.
+  // game is still due (read under the lock, or re-checked by the version at the write)
+  // and, on PostgreSQL, not locked by anyone else at that moment (FOR UPDATE SKIP
+  // LOCKED); otherwise it returns written == false at once.
   // With several processes on one database, each due deadline is therefore processed
   // exactly once provided fn moves or clears next_deadline.
   virtual StoreResult<std::vector<GameId>> due_games(Instant now, std::size_t limit) = 0;
@@ -275,7 +278,7 @@ class Store {
 
 struct StoreOptions {
   // Connections kept open; a call waits for a free one. The server's threads share them.
-  // SQLite uses them for reading (plus one connection of its own for every write);
+  // SQLite uses them for reading (plus one connection of its own for all writes);
   // PostgreSQL for everything, so with PostgreSQL it bounds the transactions in flight.
   std::size_t pool_size = 4;
 };
