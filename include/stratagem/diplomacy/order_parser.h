@@ -3,7 +3,8 @@
 // contract: English codes and full names, common alternative abbreviations, and the
 // zh-Hant, zh-Hans and ja words and place names ("A Par-Bur", "F MAt M Spa sc",
 // "A Ser S (Gre M Bul)", "A Sil S RUSSIAN A War-Pru", "陸軍 モスクワ 移動 ワルシャワ",
-// "陆军莫斯科移动华沙"). Parsing does not look at the board: it resolves names to
+// "陆军莫斯科移动华沙") and English sentences ("Army Paris moves to Burgundy",
+// "F NTH convoys A LON to BEL", "build a fleet at St Petersburg north coast"). Parsing does not look at the board: it resolves names to
 // locations and leaves to validate() what only the position can decide (the unit's
 // type when omitted, the coast when only one fits).
 
