@@ -32,14 +32,16 @@ struct Audience {
 };
 
 // Kinds (payload in brackets; every payload is what the matching view shows):
-//  "player_joined" {power|side, player}        "game_started" {view of the game for everyone}
-//  "orders_given" {power, orders_given}        "orders" {power, phase, orders} (that power only)
-//  "ready" {power, ready}                       "phase_processed" {phase entry as in the phases list}
-//  "phase_started" {phase, deadline}            "press_closed" {phase} (live games)
-//  "player_status" {power, status, player}      "draw_vote" {power, vote} (that power only)
-//  "message" {message}                          "treaty" {treaty as its parties see it}
-//  "game_finished" {result}                     "move" {move, position, side_to_move, clocks}
-//  "draw_offer" {side, action}
+//  "player_joined" {power|side, player}   "game_started" {powers} | Dragonchess: the view
+//  "orders_given" {power, orders_given}   "orders" {power, phase, orders}        (that power only)
+//  "ready" {power, ready}                  "phase_processed" {entry of the phases list}
+//  "phase_started" {phase, deadline, negotiation_deadline?}
+//  "press_closed" {phase} (live games)    "player_status" {power, status, player, computer}
+//  "draw_vote" {power, draw}              "end_vote" {power, end}               (that power only)
+//  "alliance_end" {power, with}           (that power only)
+//  "message" {the message as listed}      "treaty" {the treaty}                 (its parties, or all once published)
+//  "game_finished" {result}               "move" {move, position, side_to_move, clocks}
+//  "draw_offer" {side, action: offer | accept | decline}
 struct Event {
   Audience audience;
   std::string kind;
