@@ -58,6 +58,7 @@ struct NeutralPower {
   std::shared_ptr<const Variant> closed_map;
 };
 
+// Made by standard_setup(): a default-constructed Setup has no seats, and nobody could win.
 struct Setup {
   std::string code;          // "7", "6", "5", "4", "3a", "3b", "2"
   std::vector<Seat> seats;   // in the seeds' order
