@@ -207,18 +207,31 @@ int main(int argc, char** argv) try {
   const long rss_before = options.pid ? resident_kib(options.pid) : 0;
   const nlohmann::json deadlines = {{"movement_seconds", 86400}, {"retreat_seconds", 86400},
                                     {"adjustment_seconds", 86400}};
-  std::vector<std::string> games;
+  // The games are created and joined on all connections at once.
+  std::vector<std::string> games(static_cast<std::size_t>(options.games));
   const auto setup_started = Clock::now();
-  for (int g = 0; g < options.games + options.computer_games; ++g) {
-    const bool computers = g >= options.games;
-    const nlohmann::json body = {{"game", "diplomacy"}, {"name", "load " + std::to_string(g)}, {"press", "full"},
-                                 {"deadlines", deadlines}, {"computer_players", computers ? 6 : 0}};
-    const std::string id = must(setup.request("POST", "/api/v1/games", tokens[0], body.dump()), 201, "game")["id"];
-    for (int p = 0; p < (computers ? 1 : 7); ++p) {
-      const nlohmann::json join = {{"power", kPowers[p]}};
-      must(setup.request("POST", "/api/v1/games/" + id + "/join", tokens[p], join.dump()), 200, "join");
+  {
+    std::atomic<int> next{0};
+    std::vector<std::thread> creators;
+    for (int c = 0; c < options.connections; ++c) {
+      creators.emplace_back([&] {
+        Connection connection(options.host, options.port);
+        for (int g; (g = next++) < options.games + options.computer_games;) {
+          const bool computers = g >= options.games;
+          const nlohmann::json body = {{"game", "diplomacy"}, {"name", "load " + std::to_string(g)},
+                                       {"press", "full"}, {"deadlines", deadlines},
+                                       {"computer_players", computers ? 6 : 0}};
+          const std::string id =
+              must(connection.request("POST", "/api/v1/games", tokens[0], body.dump()), 201, "game")["id"];
+          for (int p = 0; p < (computers ? 1 : 7); ++p) {
+            const nlohmann::json join = {{"power", kPowers[p]}};
+            must(connection.request("POST", "/api/v1/games/" + id + "/join", tokens[p], join.dump()), 200, "join");
+          }
+          if (!computers) games[static_cast<std::size_t>(g)] = id;
+        }
+      });
     }
-    if (!computers) games.push_back(id);
+    for (auto& creator : creators) creator.join();
   }
   const double setup_seconds = std::chrono::duration<double>(Clock::now() - setup_started).count();
   const long rss_after = options.pid ? resident_kib(options.pid) : 0;
