@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Preact's JSX runtime through the compiler Vite ships (no plugin needed).
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  build: { target: 'es2022', chunkSizeWarningLimit: 600 },
+  build: { target: 'es2022', chunkSizeWarningLimit: 600, sourcemap: true },
   server: { proxy: { '/api': process.env.STRATAGEM_API ?? 'http://127.0.0.1:8080' } },
   // The map tests sample the drawing on a fine grid: seconds on a busy 2-core machine.
   test: { include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60000 },

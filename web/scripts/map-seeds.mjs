@@ -102,4 +102,4 @@ export const coastPoints = {
 };
 
 // The part of the world the board shows.
-export const frame = { west: -24, east: 44, south: 31, north: 71.5 };
+export const frame = { west: -15, east: 43, south: 31.5, north: 71 };

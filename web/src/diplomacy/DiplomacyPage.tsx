@@ -1,8 +1,8 @@
 // A Diplomacy game: the map with click-to-order, typed orders, the order list with each
 // order's status, ready, the countdown, results, history, press, live over SSE.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, phaseName, powerName, provinceName } from '../ui/i18n';
+import { useT, orderText, phaseName, powerName, provinceName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -192,6 +192,16 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
     return () => removeEventListener('keydown', escape);
   }, []);
 
+  // On a phone the map is wider than the screen and scrolls: start on central Europe.
+  const mapScroll = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = mapScroll.current;
+    if (box && box.scrollWidth > box.clientWidth) {
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) * 0.45;
+      box.scrollTop = (box.scrollHeight - box.clientHeight) * 0.55;
+    }
+  }, []);
+
   const highlighted = new Set<string>('targets' in mode ? mode.targets : mode.kind === 'coast' ? mode.options : []);
   const selected = 'unit' in mode ? board.unitText(mode.unit) : null;
 
@@ -272,6 +282,7 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
               onClick={() => setHistoryIndex(historyIndex === null || historyIndex + 1 >= phases.length ? null : historyIndex + 1)}>{t('game.next')} ▶</button>
             {historyIndex !== null && <button type="button" data-action="history-now" onClick={() => setHistoryIndex(null)}>{t('game.current')}</button>}
           </div>
+          <div class="map-scroll" ref={mapScroll}>
           <MapView
             units={shown ? board.unitsOf(shown.units) : units}
             centres={shown ? shown.centers : view.centers}
@@ -283,6 +294,7 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
             onProvince={onProvince}
             onLocation={onLocation}
           />
+          </div>
           {canOrder && (
             <div class="prompt" aria-live="polite">
               <span>{prompt}</span>
@@ -323,7 +335,7 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
                     <ul class="order-list">
                       {(drafts[power] ?? []).map((o) => (
                         <li key={o.input + (o.order ?? '')} data-order={o.order ?? undefined} data-order-input={o.input} class={o.error ? 'refused' : o.order ? 'stored' : 'pending'}>
-                          <span class="order-text">{o.order ?? o.input}</span>
+                          <span class="order-text" title={o.order ?? undefined}>{o.order ? orderText(t, o.order) : o.input}</span>
                           <span class="status">{o.error ? t('game.refused') : o.order ? t('game.stored') : t('game.pending')}</span>
                           {o.error && <span class="reason">{o.error}</span>}
                           {canOrder && <button type="button" class="link" aria-label={`${t('game.remove')} ${o.order ?? o.input}`} onClick={() => removeOrder(power, o)}>✕</button>}
@@ -359,7 +371,7 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
                     {Object.entries((shown ?? lastPhase).orders).flatMap(([power, list]) => list.map((o) => (
                       <li key={`${power}${o.order}`} data-order={o.order} data-result={o.result} data-power={power} class={`result-${o.result}`}>
                         <span class="dot" style={{ background: powerColours[power] }} />
-                        <span class="order-text">{o.order}</span>
+                        <span class="order-text" title={o.order}>{orderText(t, o.order)}</span>
                         <span class="status">{t(`game.result_${o.result}`)}</span>
                         {o.reason && <details class="reason"><summary aria-label={o.reason}>?</summary>{o.reason}</details>}
                       </li>

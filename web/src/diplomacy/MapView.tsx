@@ -28,7 +28,7 @@ export function locationPoint(location: string): Point {
   const p = drawn[provinceOf(location)];
   return [p.label[0], p.label[1]];
 }
-const centrePoint = (code: string): Point => { const [x, y] = locationPoint(code); return [x + 9, y + 7]; };
+const centrePoint = (code: string): Point => { const [x, y] = locationPoint(code); return [x + 11, y + 8]; };
 
 export interface DrawnOrder { order: string; power: string; result?: string; reason?: string }
 
@@ -85,7 +85,7 @@ function UnitMark({ unit, selected, dislodged, onUnit }: { unit: Unit; selected:
   const label = `${t(unit.type === 'A' ? 'game.army' : 'game.fleet')} ${provinceName(t, unit.location)}`;
   return (
     <g data-unit={`${unit.type} ${unit.location}`} data-power={unit.power} data-dislodged={dislodged ? 'true' : undefined}
-      class={`unit${selected ? ' selected' : ''}${onUnit ? ' clickable' : ''}`} transform={`translate(${x},${y})`}
+      class={`unit${selected ? ' selected' : ''}${onUnit ? ' clickable' : ''}`} transform={`translate(${x},${y}) scale(1.3)`}
       role={onUnit ? 'button' : 'img'} tabIndex={onUnit ? 0 : undefined} aria-label={label}
       onClick={onUnit ? (e) => { e.stopPropagation(); onUnit(unit); } : undefined}
       onKeyDown={onUnit ? (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onUnit(unit); } } : undefined}>
@@ -131,7 +131,7 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
         const centreOwner = owner.get(code);
         return (
           <path key={code} d={shapes[code]} data-province={code} clip-path="url(#land)"
-            fill={centreOwner ? powerTints[centreOwner] : undefined}
+            style={centreOwner ? { fill: powerTints[centreOwner] } : undefined}
             class={`province land${highlighted?.has(code) ? ' target' : ''}`} onClick={() => click(code)}><title>{provinceName(t, code)}</title></path>
         );
       })}
@@ -142,7 +142,7 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
       <path d={landPath} class="coastline" />
       {codes.filter((c) => c !== 'SWI').map((code) => {
         const [x, y] = drawn[code].label;
-        return <text key={code} x={x} y={y + 17} class={`label ${drawn[code].kind}`} aria-hidden="true">{name(code)}</text>;
+        return <text key={code} x={x} y={y + 20} class={`label ${drawn[code].kind}`} aria-hidden="true">{name(code)}</text>;
       })}
       {Object.keys(coastPoints).map((loc) => {
         const [x, y] = coastPoints[loc];

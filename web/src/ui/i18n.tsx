@@ -21,3 +21,17 @@ export const provinceName = (t: TFunction, code: string) => {
   const [province, coast] = code.split('/');
   return coast ? t(`coast.${province}_${coast}`, { ns: 'names' }) : t(`province.${province}`, { ns: 'names' });
 };
+
+const orderWords: Record<string, string> = { H: 'game.hold', S: 'game.support', C: 'game.convoy', D: 'game.disband', B: 'game.build', VIA: 'game.convoy' };
+
+/** A canonical order ("A PAR S A MAR - BUR") in the reader's words, names included. */
+export function orderText(t: TFunction, order: string) {
+  return order.split(' ').map((word) => {
+    if (word === 'A') return t('game.army');
+    if (word === 'F') return t('game.fleet');
+    if (word === '-' || word === 'R') return '→';
+    if (orderWords[word]) return t(orderWords[word]);
+    if (/^[A-Z]{3}(\/[A-Z]{2})?$/.test(word)) return provinceName(t, word);
+    return word;
+  }).join(' ');
+}
