@@ -349,7 +349,10 @@ class DiplomacyGame::Impl {
       const Power power = power_at(p);
       Seat& seat = g.seats_[p];
       formats::PowerOrders orders{power, {}};
-      if (seat.orders)
+      // §4.3.1: a power in civil disorder (unless a computer plays it), in armistice or
+      // neutral orders nothing.
+      const bool orders_count = !idle(g, power) && (seat.status != PowerStatus::CivilDisorder || computer_controlled(g, power));
+      if (seat.orders && orders_count)
         for (const KeptOrder& order : *seat.orders) orders.orders.push_back(order.order);
       input.orders.push_back(std::move(orders));
       if (!has_something_to_order(g, power) || idle(g, power)) continue;
@@ -737,6 +740,7 @@ tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::s
   Effects effects;
   effects.changed = true;
   seat.player.reset();
+  seat.orders.reset();
   seat.ready = false;
   seat.draw_vote = false;
   seat.end_vote = false;

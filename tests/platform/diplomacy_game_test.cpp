@@ -416,6 +416,18 @@ TEST(PlatformDiplomacyCivilDisorder, GiveUpAndAnotherPersonTakesTheSeat) {
   EXPECT_EQ(game.set_ready(user_of("ITALY"), "ITALY", true, kStart).error().code, ErrorCode::Forbidden);
 }
 
+TEST(PlatformDiplomacyCivilDisorder, AGivenUpPowersOrdersAreDropped) {
+  auto game = started_game();
+  ASSERT_TRUE(game.submit_orders(user_of("FRANCE"), "S1901M", {{"FRANCE", {"A Par-Bur"}}}, Language::En, kStart));
+  ASSERT_TRUE(game.give_up(user_of("FRANCE"), "FRANCE", kStart));
+  EXPECT_EQ(game.view_for("")["powers"]["FRANCE"]["orders_given"], false);
+  const Effects processed = game.advance(kStart + seconds(3600));
+  const json& france = processed.phases[0]["orders"]["FRANCE"];
+  ASSERT_EQ(france.size(), 3u);
+  for (const json& entry : france) EXPECT_EQ(entry["result"], "hold") << entry.dump();
+  EXPECT_EQ(game.view_for("")["units"]["FRANCE"], json::array({"F BRE", "A MAR", "A PAR"}));
+}
+
 TEST(PlatformDiplomacyCivilDisorder, ComputerTakesPowersInCivilDisorderWhenAsked) {
   auto game = started_game(options_with({{"computer_takes_civil_disorder", true}}));
   ASSERT_TRUE(game.give_up(user_of("ITALY"), "ITALY", kStart));
