@@ -21,7 +21,7 @@ export type PhaseRecord = S['Phase'];
 export type Message = S['Message'];
 export type UnitsByPower = S['UnitsByPower'];
 
-export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline'> & {
+export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage'> & {
   game: 'diplomacy';
   phase: string | null;
   units: UnitsByPower;
@@ -29,17 +29,12 @@ export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 
   powers: Record<string, PowerState>;
   my_powers: string[];
   winner: string | null;
-  press?: string;
 };
 
 type Side = S['DragonchessGame']['side_to_move'];
-export type DragonchessView = Pick<S['DragonchessGame'], 'id' | 'name' | 'status' | 'position' | 'side_to_move' | 'moves' | 'legal_moves'> & {
+export type DragonchessView = Pick<S['DragonchessGame'], 'id' | 'name' | 'status' | 'position' | 'side_to_move' | 'moves' | 'legal_moves' | 'my_side' | 'players' | 'draw_offer' | 'level'> & {
   game: 'dragonchess';
   clocks: Record<Side, number> | null;
   result: { winner: Side | null; reason: string } | null;
-  my_side?: Side | null;
-  players?: Record<Side, string | null>;
-  check?: boolean;
-  draw_offer?: Side | null;
 };
 export type GameView = DiplomacyView | DragonchessView;

@@ -49,7 +49,7 @@ export function Press({ id, view, messages, onSent }: { id: string; view: Diplom
           ))}
         </ul>
       )}
-      {view.my_powers.length > 0 && (
+      {view.my_powers.length > 0 && view.press_open !== false && (
         <form class="compose" onSubmit={send}>
           {view.my_powers.length > 1 && (
             <select name="from" aria-label={t('game.powers')} value={from} onChange={(e) => setFrom((e.target as HTMLSelectElement).value)}>
