@@ -9,52 +9,19 @@
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/variant.h"
 #include "stratagem/diplomacy_bots/game.h"
+#include "support/positions.h"
 
 namespace stratagem::daide {
 namespace {
 
 using diplomacy::GameState;
+using testing::now_arguments;
+using testing::sco_arguments;
 
 const diplomacy::Variant& variant() { return diplomacy::standard_variant(); }
 const MapNames& names() {
   static const MapNames n(variant(), Representation::standard());
   return n;
-}
-
-// NOW's and SCO's arguments as a server writes them for a position.
-TokenList now_arguments(const GameState& state) {
-  TokenList out = turn_tokens(state.phase);
-  state.occupied_provinces().for_each([&](int p) {
-    const TokenList unit = bracketed(*unit_tokens(state.unit_at(diplomacy::province_at(p)), names()));
-    out.insert(out.end(), unit.begin(), unit.end());
-  });
-  state.dislodged_provinces().for_each([&](int p) {
-    const diplomacy::DislodgedUnit d = *state.dislodged_in(diplomacy::province_at(p));
-    TokenList entry = *unit_tokens(d.unit, names());
-    entry.push_back(tokens::MRT);
-    Nodes options;
-    d.retreats.for_each([&](int l) { options.push_back(*names().location_node(diplomacy::location_at(l))); });
-    const TokenList list = bracketed(options);
-    entry.insert(entry.end(), list.begin(), list.end());
-    const TokenList bracketed_entry = bracketed(entry);
-    out.insert(out.end(), bracketed_entry.begin(), bracketed_entry.end());
-  });
-  return out;
-}
-
-TokenList sco_arguments(const GameState& state) {
-  TokenList out;
-  for (int p = -1; p < variant().power_count(); ++p) {
-    const diplomacy::Power power = p < 0 ? diplomacy::Power::None : diplomacy::power_at(p);
-    TokenList group{p < 0 ? tokens::UNO : *names().power_token(power)};
-    variant().all_supply_centres().for_each([&](int c) {
-      if (state.centre_owner(diplomacy::province_at(c)) == power)
-        group.push_back(*names().province_token(diplomacy::province_at(c)));
-    });
-    const TokenList list = bracketed(group);
-    out.insert(out.end(), list.begin(), list.end());
-  }
-  return out;
 }
 
 TEST(DaideProperties, EveryLegalOrderIsWrittenAndEveryPositionReadBack) {
@@ -70,8 +37,8 @@ TEST(DaideProperties, EveryLegalOrderIsWrittenAndEveryPositionReadBack) {
             last = state.phase;
             ++positions;
             GameState read;
-            ASSERT_TRUE(read_supply_centres(*parse(sco_arguments(state)), names(), read));
-            auto now = read_position(*parse(now_arguments(state)), names(), read);
+            ASSERT_TRUE(read_supply_centres(*parse(sco_arguments(state, names())), names(), read));
+            auto now = read_position(*parse(now_arguments(state, names())), names(), read);
             ASSERT_TRUE(now) << now.error();
             ASSERT_EQ(read, state) << diplomacy::phase_code(state.phase);
             dislodged += state.dislodged_provinces().size();

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "stratagem/daide/tcp_client.h"
+#include "support/client_thread.h"
 #include "support/conversation.h"
 #include "support/scripted_server.h"
 
@@ -17,46 +18,9 @@ namespace {
 
 using testing::kStartNow;
 using testing::kStartSco;
+using testing::ClientThread;
 using testing::ScriptedServer;
 using testing::standard_mdf;
-
-// Runs a client with the named player against the server in a thread of its own. The
-// destructor closes the server's side first, so a test that fails half-way never hangs.
-class ClientThread {
- public:
-  ClientThread(ScriptedServer& server, std::string_view player, ClientOptions options = {})
-      : server_(server), player_(*diplomacy_bots::make_player(player)), client_(*player_, with_version(options)) {
-    thread_ = std::thread([this, port = server.port()] {
-      result_ = run_over_tcp("127.0.0.1", port, client_, [this](const Event& e) { events_.push_back(e); });
-    });
-  }
-  ~ClientThread() {
-    server_.close();
-    if (thread_.joinable()) thread_.join();
-  }
-  // Waits for the client to end; then its result and events may be read.
-  const tl::expected<void, std::string>& result() {
-    thread_.join();
-    return result_;
-  }
-  std::string events() const {
-    std::string all;
-    for (const Event& e : events_) all += e.text + "\n";
-    return all;
-  }
-
- private:
-  static ClientOptions with_version(ClientOptions options) {
-    options.version = "test";
-    return options;
-  }
-  ScriptedServer& server_;
-  std::unique_ptr<diplomacy_bots::Player> player_;
-  Client client_;
-  std::thread thread_;
-  tl::expected<void, std::string> result_;
-  std::vector<Event> events_;
-};
 
 // IM, RM, NME, MAP/MDF, HLO, SCO: the client is England and about to get the first NOW.
 void open_game(ScriptedServer& server) {
