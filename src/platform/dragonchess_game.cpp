@@ -42,12 +42,17 @@ double seconds(Duration duration) { return static_cast<double>(duration.count())
 // rebuilt from the moves. Neither copied nor moved: the position points into `states_`.
 class Replay {
  public:
-  explicit Replay(const std::vector<std::string>& moves) : position_(dragonchess::Position::start()) {
+  Replay(std::string_view start, const std::vector<std::string>& moves) : position_(read(start)) {
     for (const std::string& text : moves) {
       const auto move = dragonchess::parse_move(position_, text);
       if (!move) throw std::runtime_error("move " + text + ": " + move.error());
       play(*move);
     }
+  }
+  static dragonchess::Position read(std::string_view text) {
+    auto position = dragonchess::Position::from_text(text);
+    if (!position) throw std::runtime_error("position: " + position.error());
+    return *position;
   }
   Replay(const Replay&) = delete;
   Replay& operator=(const Replay&) = delete;
@@ -93,6 +98,15 @@ tl::expected<DragonchessOptions, GameError> read_dragonchess_options(const json&
     options.initial = std::chrono::seconds(**initial);
     options.increment = std::chrono::seconds(increment->value_or(0));
   }
+  auto position = fields::string(body, "position", false);
+  if (!position) return tl::unexpected(position.error());
+  if (*position) {
+    const auto read = dragonchess::Position::from_text(**position);
+    if (!read) return tl::unexpected(fields::bad_value("position", read.error()));
+    if (dragonchess::outcome(*read).status != dragonchess::GameStatus::Ongoing)
+      return tl::unexpected(fields::bad_value("position", "a position where the game goes on"));
+    options.start_position = read->text();
+  }
   return options;
 }
 
@@ -100,7 +114,7 @@ class DragonchessGame::Impl {
  public:
   using Game = DragonchessGame;
 
-  static Color side_to_move(const Game& g) { return g.moves_.size() % 2 == 0 ? Color::Gold : Color::Scarlet; }
+  static Color side_to_move(const Game& g) { return g.moves_.size() % 2 == 0 ? g.first_to_move_ : ~g.first_to_move_; }
 
   static std::optional<Instant> flag_falls_at(const Game& g) {
     if (g.status_ != GameStatus::Active || !g.options_.initial) return std::nullopt;
@@ -140,7 +154,7 @@ class DragonchessGame::Impl {
   static tl::expected<Effects, GameError> play(Game& g, std::string_view text, Instant now) {
     if (text.size() > kLongestMove || !fields::valid_utf8(text))
       return tl::unexpected(fields::bad_value("move", "a move such as W2e2-2e3"));
-    Replay replay(g.moves_);
+    Replay replay(g.start_position(), g.moves_);
     const auto move = dragonchess::parse_move(replay.position(), text);
     if (!move) return tl::unexpected(error(ErrorCode::BadRequest, Problem::IllegalMove, std::string(text), move.error()));
     const Color mover = side_to_move(g);
@@ -195,12 +209,17 @@ tl::expected<DragonchessGame, GameError> DragonchessGame::create(std::string id,
   game.seed_ = seed;
   const Color side = options.creator_side.value_or(SeededRandom(seed).below(2) == 0 ? Color::Gold : Color::Scarlet);
   game.options_ = std::move(options);
+  game.first_to_move_ = Replay::read(game.start_position()).side_to_move();
   game.players_[dragonchess::index(side)] = creator;
   if (game.options_.against_computer) {
     game.computer_side_ = ~side;
     Impl::start(game, now);
   }
   return game;
+}
+
+std::string_view DragonchessGame::start_position() const {
+  return options_.start_position ? std::string_view(*options_.start_position) : dragonchess::kStartPositionText;
 }
 
 std::optional<Color> DragonchessGame::side_of(std::string_view user_id) const {
@@ -317,7 +336,7 @@ Effects DragonchessGame::advance(Instant now) {
 }
 
 json DragonchessGame::view_for(std::string_view user_id, Instant now) const {
-  Replay replay(moves_);
+  Replay replay(start_position(), moves_);
   json legal = json::array();
   if (status_ == GameStatus::Active) {
     dragonchess::MoveList list;
@@ -341,6 +360,7 @@ json DragonchessGame::view_for(std::string_view user_id, Instant now) const {
           {"position", replay.position().text()},
           {"side_to_move", side_name(Impl::side_to_move(*this))},
           {"moves", moves_},
+          {"start_position", start_position()},
           {"legal_moves", std::move(legal)},
           {"clocks", Impl::clocks(*this, now)},
           {"increment_seconds", seconds(options_.increment)},
@@ -368,6 +388,7 @@ json DragonchessGame::to_json() const {
                   {"opponent", options_.against_computer ? "computer" : "human"},
                   {"level", options_.level}};
   if (options_.creator_side) options["side"] = side_name(*options_.creator_side);
+  if (options_.start_position) options["position"] = *options_.start_position;
   if (options_.initial)
     options["clock"] = {{"initial_seconds", std::chrono::duration_cast<std::chrono::seconds>(*options_.initial).count()},
                         {"increment_seconds", std::chrono::duration_cast<std::chrono::seconds>(options_.increment).count()}};
@@ -417,7 +438,8 @@ tl::expected<DragonchessGame, std::string> DragonchessGame::from_json(const json
     };
     game.computer_side_ = side_or_none(record.at("computer_side"));
     game.moves_ = record.at("moves").get<std::vector<std::string>>();
-    Replay check(game.moves_);  // every move must replay
+    game.first_to_move_ = Replay::read(game.start_position()).side_to_move();
+    Replay check(game.start_position(), game.moves_);  // every move must replay
     game.remaining_ = {Duration(record.at("remaining_ms").at(0).get<std::int64_t>()),
                        Duration(record.at("remaining_ms").at(1).get<std::int64_t>())};
     const auto started = parse_instant(record.at("turn_started_at").get<std::string>());
@@ -434,7 +456,7 @@ tl::expected<DragonchessGame, std::string> DragonchessGame::from_json(const json
 
 std::optional<std::string> find_computer_move(const DragonchessGame& game, const DragonchessComputerTurn& turn,
                                               std::function<bool()> should_stop) {
-  Replay replay(game.moves());
+  Replay replay(game.start_position(), game.moves());
   const auto level = dragonchess::strength_level(turn.level);
   if (!level) return std::nullopt;
   dragonchess::SearchLimits limits;

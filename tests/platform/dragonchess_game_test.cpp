@@ -157,6 +157,39 @@ TEST(PlatformDragonchessEndings, ThreefoldRepetition) {
   EXPECT_EQ(game.view_for("", kStart)["result"].dump(), R"({"reason":"repetition","winner":null})");
 }
 
+// Gold's King on 2a1 is frozen by the Basilisk below it; Scarlet (to move) has an
+// Oliphant on 2b8 and its King on 2l8.
+constexpr const char* kCornered = "12/12/12/12/12/12/12/12|1o9k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/b11 s 0 1";
+
+TEST(PlatformDragonchessEndings, CheckmateWins) {
+  auto game = human_game({{"position", kCornered}});
+  EXPECT_EQ(game.view_for("", kStart)["side_to_move"], "scarlet");
+  EXPECT_EQ(game.move(kAlice, "K2a1-2b1", kStart).error().problem, Problem::NotYourTurn);
+  const auto mate = game.move(kBob, "O2b8-2a8", kStart);
+  ASSERT_TRUE(mate);
+  EXPECT_EQ(mate->response["result"].dump(), R"({"reason":"checkmate","winner":"scarlet"})");
+  EXPECT_EQ(game.status(), GameStatus::Finished);
+}
+
+TEST(PlatformDragonchessEndings, StalemateIsADraw) {
+  auto game = human_game({{"position", kCornered}});
+  ASSERT_TRUE(game.move(kBob, "K2l8-2k8", kStart));
+  EXPECT_EQ(game.view_for("", kStart)["result"].dump(), R"({"reason":"stalemate","winner":null})");
+}
+
+TEST(PlatformDragonchessOptions, StartPositionIsChecked) {
+  const auto bad = read_dragonchess_options({{"name", "x"}, {"opponent", "human"}, {"position", "12/12 g 0 1"}});
+  EXPECT_EQ(bad.error().field, "position");
+  EXPECT_FALSE(bad.error().detail.empty());
+  const std::string mated = "12/12/12/12/12/12/12/12|o10k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/b11 g 0 1";
+  EXPECT_EQ(read_dragonchess_options({{"name", "x"}, {"opponent", "human"}, {"position", mated}}).error().detail,
+            "a position where the game goes on");
+  auto game = human_game({{"position", kCornered}});
+  const auto back = DragonchessGame::from_json(json::parse(game.to_json().dump()));
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->view_for("", kStart)["side_to_move"], "scarlet");
+}
+
 TEST(PlatformDragonchessComputer, TakesItsTurnThroughTheServer) {
   auto game = *DragonchessGame::create("d", options_with({{"opponent", "computer"}, {"level", 1}, {"side", "scarlet"}}),
                                        kAlice, kStart, 3);

@@ -34,12 +34,16 @@ struct DragonchessOptions {
   std::optional<dragonchess::Color> creator_side;  // nullopt: drawn at random from the seed
   std::optional<Duration> initial;                 // nullopt: no clocks
   Duration increment{0};
+  // Extension: the game starts from this position text (a study, a handicap) instead of
+  // the start position; the side it names moves first.
+  std::optional<std::string> start_position;
   friend bool operator==(const DragonchessOptions&, const DragonchessOptions&) = default;
 };
 
 // From the creation body: "name" non-empty string (at most 100 bytes), "opponent"
 // "human"|"computer", "level" 1..10, "side" "gold"|"scarlet", "clock" {"initial_seconds"
-// 1..86400, "increment_seconds" 0..3600}.
+// 1..86400, "increment_seconds" 0..3600}, "position" position text (the engine's reason
+// when it does not read).
 tl::expected<DragonchessOptions, GameError> read_dragonchess_options(const nlohmann::json& body);
 
 enum class DrawAction : unsigned char { Offer, Accept, Decline };
@@ -63,6 +67,8 @@ class DragonchessGame {
   const DragonchessOptions& options() const { return options_; }
   GameStatus status() const { return status_; }
   const std::vector<std::string>& moves() const { return moves_; }
+  // The position text the moves start from.
+  std::string_view start_position() const;
   // The side the user plays, if any.
   std::optional<dragonchess::Color> side_of(std::string_view user_id) const;
 
@@ -108,6 +114,7 @@ class DragonchessGame {
   GameStatus status_ = GameStatus::Forming;
   std::array<std::optional<User>, 2> players_;  // by colour; against the computer one is empty
   std::optional<dragonchess::Color> computer_side_;
+  dragonchess::Color first_to_move_ = dragonchess::Color::Gold;
   std::vector<std::string> moves_;  // canonical text
   std::array<Duration, 2> remaining_{};
   Instant turn_started_at_;
