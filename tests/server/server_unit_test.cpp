@@ -1,0 +1,121 @@
+// The server's pieces that need no network: Accept-Language, request bodies read field by
+// field, the login rate limiter, the web client's files, and the listen address.
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "http_listener.h"
+#include "json_fields.h"
+#include "language.h"
+#include "rate_limiter.h"
+#include "static_files.h"
+
+namespace stratagem::server {
+namespace {
+
+TEST(ServerLanguage, AcceptLanguageChoosesTheBestOfTheFour) {
+  EXPECT_EQ(language_from_accept_language("ja"), Language::Ja);
+  EXPECT_EQ(language_from_accept_language("fr-FR,fr;q=0.9,ja;q=0.5,en;q=0.4"), Language::Ja);
+  EXPECT_EQ(language_from_accept_language("en;q=0.2, zh-TW;q=0.8"), Language::ZhHant);
+  EXPECT_EQ(language_from_accept_language("zh-HK"), Language::ZhHant);
+  EXPECT_EQ(language_from_accept_language("zh-Hant-CN"), Language::ZhHant);
+  EXPECT_EQ(language_from_accept_language("zh-CN, zh;q=0.9"), Language::ZhHans);
+  EXPECT_EQ(language_from_accept_language("zh"), Language::ZhHans);
+  EXPECT_EQ(language_from_accept_language("EN-gb"), Language::En);
+  EXPECT_EQ(language_from_accept_language("fr, de;q=0.5"), std::nullopt);
+  EXPECT_EQ(language_from_accept_language(""), std::nullopt);
+  EXPECT_EQ(language_from_accept_language("ja;q=0"), std::nullopt);
+  EXPECT_EQ(language_from_accept_language(";;,,q=,"), std::nullopt);
+}
+
+TEST(ServerFields, MessagesNameTheFieldInTheCallersLanguage) {
+  const auto body = parse_body(R"({"name": 5, "deadlines": {"movement_seconds": "x"}, "n": 99})", Language::En);
+  ASSERT_TRUE(body);
+  const auto fields = Fields::of(*body, Language::En);
+  ASSERT_TRUE(fields);
+  EXPECT_EQ(fields->string("name").error().message, "field 'name' must be a string");
+  EXPECT_EQ(fields->string("password").error().message, "field 'password' is missing");
+  EXPECT_EQ(fields->optional_integer("n", 0, 10).error().message, "field 'n' must be from 0 to 10");
+  const auto deadlines = fields->object("deadlines");
+  ASSERT_TRUE(deadlines);
+  EXPECT_EQ(deadlines->optional_integer("movement_seconds", 1, 10).error().message,
+            "field 'deadlines.movement_seconds' must be an integer");
+  const auto japanese = Fields::of(*body, Language::Ja);
+  EXPECT_EQ(japanese->string("password").error().message, "フィールド「password」がありません");
+  EXPECT_EQ(japanese->string("password").error().code, "bad_request");
+}
+
+TEST(ServerFields, MalformedBodiesAndLengthsInCodePoints) {
+  const auto malformed = parse_body(R"({"name": )", Language::ZhHans);
+  ASSERT_FALSE(malformed);
+  EXPECT_EQ(malformed.error().status, 400);
+  EXPECT_NE(malformed.error().message.find("JSON"), std::string::npos);
+  EXPECT_FALSE(Fields::of(nlohmann::json::array(), Language::En));
+  EXPECT_EQ(code_points("山田太郎"), 4u);
+  const auto body = nlohmann::json{{"name", "山田太郎"}};
+  const auto fields = Fields::of(body, Language::En);
+  EXPECT_TRUE(fields->check_length("name", "山田太郎", 1, 4));
+  EXPECT_FALSE(fields->check_length("name", "山田太郎", 1, 3));
+  EXPECT_TRUE(parse_body("  \n", Language::En)->is_object());
+}
+
+TEST(ServerRateLimiter, FailuresEmptyTheBucketAndTimeRefillsIt) {
+  RateLimiter limiter(3, std::chrono::seconds(10));
+  const auto start = RateLimiter::Clock::time_point{} + std::chrono::hours(1);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(limiter.wait_for("alice", start), RateLimiter::Clock::duration::zero());
+    limiter.record_failure("alice", start);
+  }
+  EXPECT_EQ(limiter.wait_for("alice", start), std::chrono::seconds(10));
+  EXPECT_EQ(limiter.wait_for("bob", start), RateLimiter::Clock::duration::zero());
+  EXPECT_EQ(limiter.wait_for("alice", start + std::chrono::seconds(4)), std::chrono::seconds(6));
+  EXPECT_EQ(limiter.wait_for("alice", start + std::chrono::seconds(10)), RateLimiter::Clock::duration::zero());
+}
+
+class ServerStaticFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = std::filesystem::temp_directory_path() /
+            ("stratagem_static_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+             std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+    std::filesystem::create_directories(root_ / "web" / "assets");
+    std::ofstream(root_ / "web" / "index.html") << "<html>";
+    std::ofstream(root_ / "web" / "assets" / "a.js") << "js";
+    std::ofstream(root_ / "secret") << "secret";
+    std::filesystem::create_symlink(root_ / "secret", root_ / "web" / "assets" / "link");
+  }
+  void TearDown() override { std::filesystem::remove_all(root_); }
+  std::filesystem::path root_;
+};
+
+TEST_F(ServerStaticFiles, PagesFilesAndNothingOutside) {
+  const StaticFiles files(root_ / "web");
+  EXPECT_EQ(files.get("/")->body, "<html>");
+  EXPECT_EQ(files.get("/games/17")->body, "<html>");
+  EXPECT_EQ(files.get("/games/17")->content_type, "text/html; charset=utf-8");
+  EXPECT_EQ(files.get("/assets/a.js")->content_type, "text/javascript; charset=utf-8");
+  EXPECT_FALSE(files.get("/games/17/x"));
+  EXPECT_FALSE(files.get("/assets/none.js"));
+  EXPECT_FALSE(files.get("/../secret"));
+  EXPECT_FALSE(files.get("/assets/../../secret"));
+  EXPECT_FALSE(files.get("//" + (root_ / "secret").string()));
+  EXPECT_FALSE(files.get("/assets/link"));
+  EXPECT_FALSE(files.get("/assets"));
+  EXPECT_EQ(StaticFiles::content_type("x.woff2"), "font/woff2");
+  EXPECT_EQ(StaticFiles::content_type("x.unknown"), "application/octet-stream");
+}
+
+TEST(ServerListenAddress, HostAndPort) {
+  EXPECT_EQ(parse_listen_address("127.0.0.1:0")->port, 0);
+  EXPECT_EQ(parse_listen_address("[::1]:8080")->host, "::1");
+  EXPECT_EQ(parse_listen_address("localhost:65535")->port, 65535);
+  EXPECT_FALSE(parse_listen_address("127.0.0.1"));
+  EXPECT_FALSE(parse_listen_address("127.0.0.1:65536"));
+  EXPECT_FALSE(parse_listen_address("127.0.0.1:http"));
+  EXPECT_FALSE(parse_listen_address(":80"));
+}
+
+}  // namespace
+}  // namespace stratagem::server
