@@ -8,6 +8,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -54,9 +55,12 @@ struct TournamentOptions {
 
 constexpr int kPhaseTypes = 3;
 
+// Wall time, and the CPU time of the thread that played (the figure that stays true when
+// other programs share the cores).
 struct PhaseTiming {
   std::int64_t phases = 0;
   double seconds = 0, max_seconds = 0;
+  double cpu_seconds = 0, max_cpu_seconds = 0;
 };
 
 struct PlayerTiming {
@@ -67,10 +71,18 @@ struct PlayerTiming {
       by_phase[k].phases += o.by_phase[k].phases;
       by_phase[k].seconds += o.by_phase[k].seconds;
       by_phase[k].max_seconds = std::max(by_phase[k].max_seconds, o.by_phase[k].max_seconds);
+      by_phase[k].cpu_seconds += o.by_phase[k].cpu_seconds;
+      by_phase[k].max_cpu_seconds = std::max(by_phase[k].max_cpu_seconds, o.by_phase[k].max_cpu_seconds);
     }
     positions_searched += o.positions_searched;
   }
 };
+
+double thread_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
 
 // Times a player's every answer (the players themselves never read a clock).
 class TimedPlayer final : public Player {
@@ -80,12 +92,16 @@ class TimedPlayer final : public Player {
   std::vector<Order> orders(const Turn& turn) override {
     const std::int64_t searched_before = inner_->positions_searched();
     const auto start = Clock::now();
+    const double cpu_start = thread_cpu_seconds();
     std::vector<Order> given = inner_->orders(turn);
+    const double cpu_seconds = thread_cpu_seconds() - cpu_start;
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     PhaseTiming& t = timing_.by_phase[static_cast<int>(turn.state.phase.type)];
     ++t.phases;
     t.seconds += seconds;
     t.max_seconds = std::max(t.max_seconds, seconds);
+    t.cpu_seconds += cpu_seconds;
+    t.max_cpu_seconds = std::max(t.max_cpu_seconds, cpu_seconds);
     timing_.positions_searched += inner_->positions_searched() - searched_before;
     return given;
   }
@@ -297,18 +313,20 @@ void run_tournament(const TournamentOptions& options) {
     p["survival_rate"] = static_cast<double>(r.survivals) / n;
     p["survival_rate_95"] = interval_json(wilson_interval_95(r.survivals, n));
     nlohmann::ordered_json time;
-    double total_seconds = 0;
+    double total_cpu_seconds = 0;
     for (int k = 0; k < kPhaseTypes; ++k) {
       const PhaseTiming& t = r.timing.by_phase[k];
-      total_seconds += t.seconds;
+      total_cpu_seconds += t.cpu_seconds;
       static constexpr std::array<const char*, kPhaseTypes> kNames = {"movement", "retreat", "adjustment"};
       time[kNames[k]] = {{"phases", t.phases},
                          {"mean_ms", t.phases ? 1000 * t.seconds / t.phases : 0.0},
-                         {"max_ms", 1000 * t.max_seconds}};
+                         {"max_ms", 1000 * t.max_seconds},
+                         {"cpu_mean_ms", t.phases ? 1000 * t.cpu_seconds / t.phases : 0.0},
+                         {"cpu_max_ms", 1000 * t.max_cpu_seconds}};
     }
     p["time_per_phase"] = time;
     p["positions_searched"] = r.timing.positions_searched;
-    p["positions_per_second"] = total_seconds > 0 ? r.timing.positions_searched / total_seconds : 0.0;
+    p["positions_per_cpu_second"] = total_cpu_seconds > 0 ? r.timing.positions_searched / total_cpu_seconds : 0.0;
     players.push_back(p);
   }
   out["players"] = players;
