@@ -381,6 +381,30 @@ TEST(PlatformDiplomacyCivilDisorder, NmrCountingAcrossPhasesFallingInAndComingBa
   EXPECT_EQ(event(*back, "player_status").payload["status"], "playing");
 }
 
+TEST(PlatformDiplomacyCivilDisorder, MissedAdjustmentsWaiveBuildsAndRemoveByTheCivilDisorderOrder) {
+  auto game = started_game();
+  ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr"}}}, Language::En, kStart));
+  ASSERT_TRUE(game.submit_orders(user_of("ITALY"), "S1901M", {{"ITALY", {"A Ven-Pie"}}}, Language::En, kStart));
+  Instant now = kStart + seconds(3600);
+  game.advance(now);
+  ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "F1901M", {{"AUSTRIA", {"A Tyr-Ven", "A Bud-Ser"}}}, Language::En, now));
+  ASSERT_TRUE(game.submit_orders(user_of("ITALY"), "F1901M", {{"ITALY", {"A Pie H"}}}, Language::En, now));
+  now += seconds(3600);
+  game.advance(now);
+  ASSERT_EQ(game.phase_code(), "W1901A");
+  // Nobody orders the adjustments: Austria's two builds are waived, and Italy (three
+  // units, two centres) loses the unit farthest from its centres (seed 000 §4.3.3).
+  now += seconds(900);
+  const Effects adjusted = game.advance(now);
+  EXPECT_EQ(game.phase_code(), "S1902M");
+  const json units = game.view_for("")["units"];
+  EXPECT_EQ(units["AUSTRIA"], json::array({"A SER", "F TRI", "A VEN"}));
+  EXPECT_EQ(units["ITALY"], json::array({"F NAP", "A ROM"}));
+  EXPECT_EQ(adjusted.phases[0]["missed"], json::array({"AUSTRIA", "ITALY"}));
+  const std::vector<MissedPhase> missed(game.missed_phases().end() - 2, game.missed_phases().end());
+  EXPECT_EQ(missed, (std::vector<MissedPhase>{{"W1901A", "AUSTRIA", false}, {"W1901A", "ITALY", false}}));
+}
+
 TEST(PlatformDiplomacyCivilDisorder, ReadinessWithoutOrdersIsNotAMiss) {
   auto game = started_game();
   everyone_ready_but(game, {}, kStart);
