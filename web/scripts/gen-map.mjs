@@ -1,6 +1,6 @@
 // Draws the Diplomacy board: Natural Earth coastlines (world-atlas, public domain) in a
 // conic projection, provinces grown as Voronoi cells (d3-delaunay) from the seeds of
-// map-seeds.mjs. Writes src/generated/map.json and reports every pair of provinces whose
+// map-seeds.mjs, cut along the coastline (polygon-clipping). Writes src/generated/map.json and reports every pair of provinces whose
 // drawn border disagrees with the variant's adjacency.
 // Usage: node scripts/gen-map.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { geoConicConformal, geoPath } from 'd3-geo';
 import { Delaunay } from 'd3-delaunay';
 import { feature } from 'topojson-client';
+import polygonClipping from 'polygon-clipping';
 import { coastPoints, frame, landPatches, landSeeds, seaSeeds } from './map-seeds.mjs';
 import { compareBorders, drawnBorders } from './map-borders.mjs';
 
@@ -62,16 +63,21 @@ const polygons = landFeature.geometry
   ? (landFeature.geometry.type === 'MultiPolygon' ? landFeature.geometry.coordinates : [landFeature.geometry.coordinates])
   : landFeature.features.flatMap((f) => (f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates : [f.geometry.coordinates]));
 const seedPoints = Object.entries(landSeeds).filter(([code]) => code !== 'null').flatMap(([, seeds]) => seeds.map(project));
-const landRings = [];
+const boardPolygons = [];
 const islandRings = [];
 for (const polygon of polygons) {
   const rings = ringsOf({ type: 'Polygon', coordinates: polygon });
   if (!rings.length || area(rings[0]) < 4) continue;
-  (seedPoints.some((p) => inside(p, rings)) ? landRings : islandRings).push(...rings);
+  if (seedPoints.some((p) => inside(p, rings))) boardPolygons.push(rings);
+  else islandRings.push(...rings);
 }
-const patchRings = landPatches.map((patch) => patch.map(project));
+const patchPolygons = landPatches.map((patch) => [patch.map(project)]);
 const switzerland = feature(world, world.objects.countries.geometries.find((g) => g.id === '756'));
-const switzerlandRings = ringsOf(switzerland);
+// Rings filled even-odd, as SVG and the border sampling read them: a ring inside another
+// is a hole, whatever the order in which the projection's clipping returned them.
+const evenOdd = (rings) => polygonClipping.xor(...rings.map((ring) => [ring]));
+const switzerlandPolygon = evenOdd(ringsOf(switzerland));
+const boardLand = polygonClipping.union(evenOdd(boardPolygons.flat()), ...patchPolygons);
 
 function cells(seeds) {
   const owners = [];
@@ -81,41 +87,33 @@ function cells(seeds) {
   return owners.map((owner, i) => ({ owner, polygon: voronoi.cellPolygon(i).slice(0, -1).map(([x, y]) => [round(x), round(y)]) }));
 }
 
-// Segments between cells of different owners: the borders drawn inside land and sea.
-function borders(list) {
-  const seen = new Map();
-  const key = (a, b) => `${a[0]},${a[1]} ${b[0]},${b[1]}`;
-  const lines = [];
-  for (const { owner, polygon } of list) {
-    polygon.forEach((a, i) => {
-      const b = polygon[(i + 1) % polygon.length];
-      const other = seen.get(key(b, a));
-      if (other !== undefined && other !== owner) lines.push([a, b]);
-      seen.set(key(a, b), owner);
-    });
-  }
-  return lines;
+// Each province's shape: its cells united, cut along the coastline (land provinces keep
+// the board's land outside Switzerland, seas everything that is not board land).
+const flatten = (multiPolygon) => multiPolygon.flatMap((polygon) => polygon.map((ring) => {
+  const out = ring.slice(0, -1).map(([x, y]) => [round(x), round(y)]);
+  return out.filter((p, i) => i === 0 || p[0] !== out[i - 1][0] || p[1] !== out[i - 1][1]);
+})).filter((ring) => ring.length >= 3);
+function shape(kind, polygons) {
+  const united = polygonClipping.union(...polygons.map((p) => [p]));
+  return kind === 'land'
+    ? polygonClipping.difference(polygonClipping.intersection(united, boardLand), switzerlandPolygon)
+    : polygonClipping.difference(united, boardLand);
 }
-
 const provinces = {};
 const neutral = { land: [], sea: [] };
-for (const [kind, list] of [['land', cells(landSeeds)], ['sea', cells(seaSeeds)]]) {
-  for (const { owner, polygon } of list) {
-    if (owner === 'null') { neutral[kind].push(polygon); continue; }
-    provinces[owner] ??= { kind, label: project((kind === 'land' ? landSeeds : seaSeeds)[owner][0]), cells: [] };
-    provinces[owner].cells.push(polygon);
+for (const [kind, seeds] of [['land', landSeeds], ['sea', seaSeeds]]) {
+  const byOwner = new Map();
+  for (const { owner, polygon } of cells(seeds)) byOwner.set(owner, [...(byOwner.get(owner) ?? []), polygon]);
+  for (const [owner, polygons] of byOwner) {
+    const rings = flatten(shape(kind, polygons));
+    if (owner === 'null') neutral[kind] = rings;
+    else provinces[owner] = { kind, label: project(seeds[owner][0]), rings };
   }
 }
-provinces.SWI = { kind: 'impassable', label: project([8.1, 46.75]), cells: switzerlandRings };
+provinces.SWI = { kind: 'impassable', label: project([8.1, 46.75]), rings: flatten(polygonClipping.intersection(switzerlandPolygon, boardLand)) };
 const coasts = Object.fromEntries(Object.entries(coastPoints).map(([loc, p]) => [loc, project(p)]));
 
-const map = {
-  width, height,
-  landRings, islandRings, patchRings, switzerlandRings,
-  provinces, neutral, coasts,
-  landBorders: borders(cells(landSeeds)),
-  seaBorders: borders(cells(seaSeeds)),
-};
+const map = { width, height, islandRings, provinces, neutral, coasts };
 // The drawn area of each province (square pixels), so the client knows where a full name fits.
 const areas = new Map();
 drawnBorders(map, 1, new Map(), areas);
@@ -125,7 +123,7 @@ if (unknown.length) throw new Error(`no seeds for ${unknown.join(' ')}`);
 const output = resolve(here, '../src/generated/map.json');
 writeFileSync(output, JSON.stringify(map) + '\n');
 const { missing, extra } = compareBorders(map, variant);
-console.log(`${output}: ${width}x${height}, ${landRings.length} land rings, ${islandRings.length} islands`);
+console.log(`${output}: ${width}x${height}, ${boardPolygons.length} land polygons, ${islandRings.length} island rings`);
 console.log(`missing borders: ${missing.join(', ') || 'none'}`);
 console.log(`borders the variant does not have: ${extra.join(', ') || 'none'}`);
 process.exitCode = missing.length || extra.length ? 1 : 0;

@@ -1,8 +1,8 @@
 // Which provinces share a border on the drawn map (src/generated/map.json), found by
-// sampling the drawing on a fine grid exactly as the browser paints it: a point on land
-// (coastline or joining patch, outside Switzerland) belongs to the land cell around it, a
-// point of sea (or of a neutral island, which the board ignores) to the sea cell around it.
-// Used by the generator to report mismatches and by the test that the drawing never lies.
+// sampling the drawing on a fine grid the way the browser paints it: every province is
+// its rings filled even-odd, seas first, then land, then Switzerland on top; neutral
+// ground and islands belong to no province. Used by the generator to report mismatches
+// and by the test that the drawing never lies.
 
 function crossings(rings, y) {
   const xs = [];
@@ -25,7 +25,6 @@ function paint(row, rings, y, step, value) {
   }
 }
 
-const NEUTRAL = -1;
 const IGNORED = -2;
 
 /** Map of "A-B" (codes in order) to the number of grid steps along their common border. */
@@ -34,21 +33,10 @@ export function drawnBorders(map, step = 0.5, where = new Map(), areas = new Map
   const index = new Map(codes.map((c, i) => [c, i]));
   const columns = Math.floor(map.width / step);
   const rows = Math.floor(map.height / step);
-  const cellsOf = (kind) => {
-    const out = [];
-    for (const [code, p] of Object.entries(map.provinces)) if (p.kind === kind) for (const c of p.cells) out.push([index.get(code), c]);
-    for (const c of map.neutral[kind]) out.push([NEUTRAL, c]);
-    return out;
-  };
-  const landCells = cellsOf('land');
-  const seaCells = cellsOf('sea');
-  const swi = index.get('SWI');
+  const layers = ['sea', 'land', 'impassable'].flatMap((kind) =>
+    Object.entries(map.provinces).filter(([, p]) => p.kind === kind).map(([code, p]) => [index.get(code), p.rings]));
   const counts = new Map();
   let previous = null;
-  const seaRow = new Int16Array(columns);
-  const landRow = new Int16Array(columns);
-  const isLand = new Uint8Array(columns);
-  const isSwi = new Uint8Array(columns);
   const label = new Int16Array(columns);
   let x = 0;
   let y = 0;
@@ -60,16 +48,9 @@ export function drawnBorders(map, step = 0.5, where = new Map(), areas = new Map
   };
   for (let r = 0; r < rows; r++) {
     y = (r + 0.5) * step;
-    seaRow.fill(IGNORED); landRow.fill(IGNORED); isLand.fill(0); isSwi.fill(0);
-    for (const [id, cell] of seaCells) paint(seaRow, [cell], y, step, id);
-    for (const [id, cell] of landCells) paint(landRow, [cell], y, step, id);
-    paint(isLand, map.landRings, y, step, 1);
-    for (const patch of map.patchRings) paint(isLand, [patch], y, step, 1);
-    paint(isSwi, map.switzerlandRings, y, step, 1);
-    for (let i = 0; i < columns; i++) {
-      label[i] = isSwi[i] ? swi : isLand[i] ? landRow[i] : seaRow[i];
-      if (label[i] >= 0) areas.set(codes[label[i]], (areas.get(codes[label[i]]) ?? 0) + step * step);
-    }
+    label.fill(IGNORED);
+    for (const [id, rings] of layers) paint(label, rings, y, step, id);
+    for (let i = 0; i < columns; i++) if (label[i] >= 0) areas.set(codes[label[i]], (areas.get(codes[label[i]]) ?? 0) + step * step);
     for (let i = 1; i < columns; i++) { x = i * step; count(label[i - 1], label[i]); }
     if (previous) for (let i = 0; i < columns; i++) { x = i * step; count(previous[i], label[i]); }
     previous = Int16Array.from(label);

@@ -238,8 +238,12 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
     }
   })();
 
-  const seats = Object.values(view.powers);
-  const taken = seats.filter((s) => s.player || s.computer).length;
+  // A forming game has no powers yet, only the count of seats (open = left for people).
+  const seatCount = (view as { seats?: { open: number; taken: number } }).seats;
+  const people = Object.values(view.powers);
+  const taken = seatCount ? seatCount.taken : people.filter((s) => s.player || s.computer).length;
+  const total = seatCount ? seatCount.taken + seatCount.open : people.length;
+  const freePowers = board.powers.filter((p) => !view.powers[p]?.player && !view.powers[p]?.computer);
   const join = async (power?: string) => {
     try { await api.join(id, power); await reloadView(); } catch (e) { setError((e as Error).message); }
   };
@@ -258,13 +262,13 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
       {error && <p class="error" role="alert">{error}</p>}
       {view.status === 'forming' && (
         <section class="card forming">
-          <p>{t('game.forming', { taken, total: seats.length })}</p>
+          <p>{t('game.forming', { taken, total })}</p>
           {!view.my_powers.length && (
             <form class="row" onSubmit={(e) => { e.preventDefault(); const p = new FormData(e.currentTarget as HTMLFormElement).get('power') as string; void join(p || undefined); }}>
               <label>{t('game.joinAs')}
                 <select name="power">
                   <option value="">{t('game.anyPower')}</option>
-                  {Object.entries(view.powers).filter(([, s]) => !s.player && !s.computer).map(([p]) => <option key={p} value={p}>{powerName(t, p)}</option>)}
+                  {freePowers.map((p) => <option key={p} value={p}>{powerName(t, p)}</option>)}
                 </select>
               </label>
               <button type="submit" class="primary" data-action="join-game">{t('lobby.join')}</button>
@@ -368,7 +372,7 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
                 <section class="results" aria-label={t('game.results', { phase: phaseName(t, lastPhase.phase) })}>
                   <h3>{t('game.results', { phase: phaseName(t, (shown ?? lastPhase).phase) })}</h3>
                   <ul class="order-list">
-                    {Object.entries((shown ?? lastPhase).orders).flatMap(([power, list]) => list.map((o) => (
+                    {Object.entries((shown ?? lastPhase).orders).flatMap(([power, list]) => list.filter((o) => o.order).map((o) => (
                       <li key={`${power}${o.order}`} data-order={o.order} data-result={o.result} data-power={power} class={`result-${o.result}`}>
                         <span class="dot" style={{ background: powerColours[power] }} />
                         <span class="order-text" title={o.order}>{orderText(t, o.order)}</span>

@@ -8,19 +8,15 @@ import { powerColours, powerTints } from './colours';
 import { provinceOf, provinces, type Unit } from './board';
 
 type Point = [number, number];
-interface DrawnProvince { kind: string; label: number[]; cells: number[][][]; area: number }
+interface DrawnProvince { kind: string; label: number[]; rings: number[][][]; area: number }
 const drawn = map.provinces as Record<string, DrawnProvince>;
 const coastPoints = map.coasts as unknown as Record<string, Point>;
 
 const ringsPath = (rings: number[][][]) => rings.map((r) => `M${r.map((p) => `${p[0]},${p[1]}`).join('L')}Z`).join('');
-const segmentsPath = (segments: number[][][]) => segments.map(([a, b]) => `M${a[0]},${a[1]}L${b[0]},${b[1]}`).join('');
-const landPath = ringsPath(map.landRings);
-const patchPath = ringsPath(map.patchRings);
 const islandPath = ringsPath(map.islandRings);
 const neutralLandPath = ringsPath(map.neutral.land);
-const landBorderPath = segmentsPath(map.landBorders);
-const seaBorderPath = segmentsPath(map.seaBorders);
-const shapes = Object.fromEntries(Object.entries(drawn).map(([code, p]) => [code, ringsPath(p.cells)]));
+const neutralSeaPath = ringsPath(map.neutral.sea);
+const shapes = Object.fromEntries(Object.entries(drawn).map(([code, p]) => [code, ringsPath(p.rings)]));
 
 /** Where a unit at a location, and a province's supply centre, are drawn. */
 export function locationPoint(location: string): Point {
@@ -114,8 +110,6 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
   return (
     <svg class="map" viewBox={`0 0 ${map.width} ${map.height}`} role="group" aria-label={t('game.map')}>
       <defs>
-        <clipPath id="land"><path d={landPath} /><path d={patchPath} /></clipPath>
-        <mask id="sea"><rect width={map.width} height={map.height} fill="#fff" /><path d={landPath} fill="#000" /><path d={patchPath} fill="#000" /></mask>
         <pattern id="impassable" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d9d4c7" /><line x1="0" y1="0" x2="0" y2="6" stroke="#a59f90" stroke-width="2" /></pattern>
         {[...Object.entries(powerColours), ['failed', '#c0392b']].map(([power, colour]) => (
           <marker id={`arrow-${power}`} viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill={colour} /></marker>
@@ -123,23 +117,21 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
       </defs>
       <rect width={map.width} height={map.height} class="water" />
       {codes.filter((c) => drawn[c].kind === 'sea').map((code) => (
-        <path key={code} d={shapes[code]} data-province={code} mask="url(#sea)"
+        <path key={code} d={shapes[code]} data-province={code}
           class={`province sea${highlighted?.has(code) ? ' target' : ''}`} onClick={() => click(code)}><title>{provinceName(t, code)}</title></path>
       ))}
-      <path d={neutralLandPath} clip-path="url(#land)" class="neutral-land" />
+      <path d={neutralSeaPath} class="neutral-sea" />
+      <path d={neutralLandPath} class="neutral-land" />
       {codes.filter((c) => drawn[c].kind === 'land').map((code) => {
         const centreOwner = owner.get(code);
         return (
-          <path key={code} d={shapes[code]} data-province={code} clip-path="url(#land)"
+          <path key={code} d={shapes[code]} data-province={code}
             style={centreOwner ? { fill: powerTints[centreOwner] } : undefined}
             class={`province land${highlighted?.has(code) ? ' target' : ''}`} onClick={() => click(code)}><title>{provinceName(t, code)}</title></path>
         );
       })}
       <path d={islandPath} class="island" />
       <path d={shapes.SWI} data-province="SWI" class="province impassable" fill="url(#impassable)"><title>{provinceName(t, 'SWI')}</title></path>
-      <path d={seaBorderPath} mask="url(#sea)" class="border sea-border" />
-      <path d={landBorderPath} clip-path="url(#land)" class="border land-border" />
-      <path d={landPath} class="coastline" />
       {codes.filter((c) => c !== 'SWI').map((code) => {
         const [x, y] = drawn[code].label;
         return <text key={code} x={x} y={y + 20} class={`label ${drawn[code].kind}`} aria-hidden="true">{name(code)}</text>;

@@ -78,12 +78,12 @@ export function Lobby({ user }: { user: User }) {
           <ul class="games">
             {open.map((g) => {
               const view = views[g.id];
-              const seats = view?.game === 'diplomacy' ? Object.values(view.powers) : null;
+              const seats = view?.game === 'diplomacy' ? (view as { seats?: { open: number; taken: number } }).seats : undefined;
               return (
                 <li key={g.id} data-game-id={g.id}>
                   <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
                   <span class="tag">{t(`lobby.${g.game}`)}</span>
-                  {seats && <span class="muted">{t('lobby.seats', { taken: seats.filter((s) => s.player || s.computer).length, total: seats.length })}</span>}
+                  {seats && <span class="muted">{t('lobby.seats', { taken: seats.taken, total: seats.taken + seats.open })}</span>}
                   <button type="button" data-action="join-game" aria-label={`${t('lobby.join')}: ${g.name || g.id}`} onClick={() => join(g.id)}>{t('lobby.join')}</button>
                 </li>
               );
