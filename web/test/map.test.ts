@@ -26,8 +26,8 @@ describe('the drawn map', () => {
     const broken = structuredClone(map) as typeof map;
     // Giving Picardy's shape to Paris makes Paris touch the Channel and Belgium, and
     // Picardy vanish.
-    (broken.provinces as Record<string, { cells: number[][][] }>).PAR.cells.push(...broken.provinces.PIC.cells);
-    broken.provinces.PIC.cells = [];
+    (broken.provinces as Record<string, { rings: number[][][] }>).PAR.rings.push(...broken.provinces.PIC.rings);
+    broken.provinces.PIC.rings = [];
     const { missing, extra } = compareBorders(broken, variant);
     expect(missing).toContainEqual(expect.stringMatching(/^BEL-PIC /));
     expect(extra).toContainEqual(expect.stringMatching(/^ENG-PAR /));
