@@ -1,5 +1,7 @@
 #include "game_runner.h"
 
+#include <algorithm>
+
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <fmt/format.h>
@@ -182,9 +184,22 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
   });
 }
 
+// With clocks, a thirtieth of what is left plus most of the increment, so that the
+// computer never loses on time; without, options_.dragonchess_think.
+std::chrono::milliseconds GameRunner::think_time(const platform::DragonchessGame& game) const {
+  const auto view = game.view_for("", now_instant());
+  const auto& clocks = view["clocks"];
+  if (!clocks.is_object() || !view["side_to_move"].is_string()) return options_.dragonchess_think;
+  const auto& left = clocks[view["side_to_move"].get<std::string>()];
+  if (!left.is_number()) return options_.dragonchess_think;
+  const double increment = view.value("increment_seconds", 0.0);
+  const auto budget = std::chrono::milliseconds(static_cast<long>((left.get<double>() / 30 + increment * 0.8) * 1000));
+  return std::clamp(budget, std::chrono::milliseconds(50), options_.dragonchess_think);
+}
+
 void GameRunner::play_dragonchess(storage::GameId id, platform::DragonchessGame game,
                                   platform::DragonchessComputerTurn turn) {
-  const auto give_up_at = std::chrono::steady_clock::now() + options_.dragonchess_think;
+  const auto give_up_at = std::chrono::steady_clock::now() + think_time(game);
   const auto move = platform::find_computer_move(
       game, turn, [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; });
   if (!move) return;  // no legal move: the game has ended by the engine's rules already

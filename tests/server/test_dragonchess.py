@@ -10,13 +10,20 @@ def game_view(client, game_id):
     return client.ok("GET", f"/api/v1/games/{game_id}")
 
 
-def test_game_against_the_computer_to_the_end(server):
+import pytest
+
+
+@pytest.mark.parametrize("clock", [None, {"initial_seconds": 60, "increment_seconds": 1}])
+def test_game_against_the_computer_to_the_end(server, clock):
     human = new_user(server, "human")
-    game_id = human.ok("POST", "/api/v1/games", {"game": "dragonchess", "name": "vs computer",
-                                                 "opponent": "computer", "level": 3, "side": "gold"})["id"]
+    body = {"game": "dragonchess", "name": "vs computer", "opponent": "computer", "level": 3, "side": "gold"}
+    if clock:
+        body["clock"] = clock
+    game_id = human.ok("POST", "/api/v1/games", body)["id"]
     view = game_view(human, game_id)
     assert (view["status"], view["side_to_move"], view["my_side"]) == ("active", "gold", "gold")
-    assert view["moves"] == [] and view["clocks"] is None and view["result"] is None
+    assert view["moves"] == [] and view["result"] is None
+    assert (view["clocks"] is None) == (clock is None)
     assert len(view["legal_moves"]) > 0
     # The human plays the first legal move every time: a weak player the computer must beat.
     for _ in range(400):
@@ -29,7 +36,10 @@ def test_game_against_the_computer_to_the_end(server):
             game_view(human, game_id)), timeout=60, interval=0.05, what="the computer's move")
         assert len(view["moves"]) % 2 == 0 or view["status"] == "finished"
     assert view["status"] == "finished"
+    # With clocks the computer thinks within its time: it mates, it does not lose on time.
     assert view["result"] == {"winner": "scarlet", "reason": "checkmate"}
+    if clock:
+        assert view["clocks"]["scarlet"] > 0
     assert view["legal_moves"] == []
     refused = human.post(f"/api/v1/games/{game_id}/moves", {"move": "W2e2-2e3"})
     assert refused.status == 409
