@@ -20,7 +20,7 @@ namespace {
 
 // By Problem, then by Language (en, zh-Hant, zh-Hans, ja). {field} and {detail} are
 // replaced by the error's fields.
-constexpr std::array<std::array<std::string_view, 4>, 25> kSentences{{
+constexpr std::array<std::array<std::string_view, 4>, 23> kSentences{{
     {"{field} is missing", "缺少 {field}", "缺少 {field}", "{field} がありません"},
     {"{field} must be {detail}", "{field} 必須是 {detail}", "{field} 必须是 {detail}", "{field} は {detail} でなければなりません"},
     {"{field} is not allowed: {detail}", "{field} 的值不可接受:{detail}", "{field} 的值不可接受:{detail}",
@@ -36,8 +36,6 @@ constexpr std::array<std::array<std::string_view, 4>, 25> kSentences{{
     {"the game is not in progress", "本局並非進行中", "本局并非进行中", "このゲームは進行中ではありません"},
     {"orders are for {field}, but the current phase is {detail}", "指令屬於 {field},但現時為 {detail}",
      "指令属于 {field},但当前为 {detail}", "命令は {field} のものですが、現在のフェイズは {detail} です"},
-    {"{field} has nothing to order in this phase", "{field} 在此時期無須下達指令", "{field} 在此阶段无须下达指令",
-     "{field} はこのフェイズで命令するものがありません"},
     {"this game has no press", "本局不容許交涉", "本局不允许交涉", "このゲームでは交渉できません"},
     {"this game allows public press only (\"to\": \"all\")", "本局只容許公開發言(\"to\": \"all\")",
      "本局只允许公开发言(\"to\": \"all\")", "このゲームでは公開の発言だけができます(\"to\": \"all\")"},
@@ -49,8 +47,6 @@ constexpr std::array<std::array<std::string_view, 4>, 25> kSentences{{
      "あなたはまだ滅亡していない国を担当しています"},
     {"there is no treaty {field}", "沒有條約 {field}", "没有条约 {field}", "条約 {field} はありません"},
     {"{field} has already signed", "{field} 已經簽署", "{field} 已经签署", "{field} はすでに署名しています"},
-    {"{field} is not a party of this treaty", "{field} 並非此條約之締約國", "{field} 并非此条约的缔约国",
-     "{field} はこの条約の当事国ではありません"},
     {"the treaty is published only once every party has signed", "條約須待各締約國簽署後方可公開",
      "条约须待各缔约国签署后方可公开", "条約はすべての当事国が署名してから公開できます"},
     {"it is not your turn", "未輪到你", "未轮到你", "あなたの手番ではありません"},
@@ -65,6 +61,9 @@ void replace_all(std::string& text, std::string_view key, std::string_view value
   for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
     text.replace(at, key.size(), value);
 }
+
+// NotHumanGame is Problem's last value.
+static_assert(kSentences.size() == static_cast<std::size_t>(Problem::NotHumanGame) + 1);
 
 // WrongType's detail is a JSON type name, said in the reader's language.
 constexpr std::array<std::pair<std::string_view, std::array<std::string_view, 4>>, 6> kTypeWords{{

@@ -91,6 +91,17 @@ TEST(PlatformGame, RecordRoundTrip) {
   EXPECT_EQ(Game::from_json({{"game", "go"}}).error(), "game record: \"game\" is \"go\"");
 }
 
+TEST(PlatformErrors, EveryLanguage) {
+  const GameError last{ErrorCode::Conflict, Problem::NotHumanGame};
+  EXPECT_EQ(message(last, Language::En), "this game is played against the computer");
+  EXPECT_EQ(message(last, Language::ZhHant), "本局對手為電腦");
+  EXPECT_EQ(message(last, Language::ZhHans), "本局对手为电脑");
+  EXPECT_EQ(message(last, Language::Ja), "このゲームはコンピューターとの対局です");
+  const GameError press{ErrorCode::PressNotAllowed, Problem::PressPublicOnly};
+  EXPECT_EQ(error_code_name(press.code), "press_not_allowed");
+  EXPECT_EQ(message({ErrorCode::BadRequest, Problem::MissingField, "to"}, Language::ZhHans), "缺少 to");
+}
+
 TEST(PlatformAudience, JsonRoundTrip) {
   const Audience some = Audience::only({"FRANCE", "ENGLAND", "FRANCE"});
   EXPECT_EQ(some.seats, (std::vector<std::string>{"ENGLAND", "FRANCE"}));

@@ -29,15 +29,13 @@ enum class Problem : unsigned char {
   PowerTaken,        // `field` (a power) is already taken
   GameNotActive,     // the game has not started or is over
   WrongPhase,        // orders for `field`, but the current phase is `detail`
-  NothingToOrder,    // `field` (a power) has nothing to order in this phase
   PressNone,         // the game has no press
   PressPublicOnly,   // the game allows public press only
   PressClosed,       // live game: press is closed while orders are written (and after)
   SeatNotOpen,       // `field` is not in civil disorder: its seat cannot be taken
   NotEliminated,     // the caller holds a surviving power and cannot take another seat
-  NoSuchTreaty,      // `field`
+  NoSuchTreaty,      // `field` (also to powers that are not its parties: they may not know of it)
   AlreadySigned,     // `field` (a power) has signed already
-  NotTreatyParty,    // `field` (a power) is not a party of the treaty
   TreatyUnsigned,    // a treaty is published only once every party has signed
   NotYourTurn,       // Dragonchess: the other side is to move
   IllegalMove,       // Dragonchess: `field` is the move, `detail` the engine's reason (English)
