@@ -334,7 +334,7 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
             <div role="tabpanel">
               {view.my_powers.map((power) => (
                 <section key={power} class="orders" data-power-orders={power}>
-                  <h3 style={{ color: powerColours[power] }}>{powerName(t, power)}</h3>
+                  <h3><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</h3>
                   {(drafts[power] ?? []).length === 0 ? <p class="muted">{t('game.noOrders')}</p> : (
                     <ul class="order-list">
                       {(drafts[power] ?? []).map((o) => (

@@ -41,7 +41,7 @@ export function Press({ id, view, messages, onSent }: { id: string; view: Diplom
           {messages.map((m) => (
             <li key={m.id} data-message-id={m.id} class={m.to === 'all' ? 'public' : 'private'}>
               <div class="meta">
-                <strong style={{ color: powerColours[m.from] }}>{powerName(t, m.from)}</strong> → {who(m.to)}
+                <span class="dot" style={{ background: powerColours[m.from] }} /><strong>{powerName(t, m.from)}</strong> → {who(m.to)}
                 <time dateTime={m.sent_at}>{new Date(m.sent_at).toLocaleTimeString()}</time>
               </div>
               <p class="text" data-message-text>{m.text}</p>

@@ -1,0 +1,55 @@
+// Sign up, the lobby at desktop and phone size, and the language switch: every text
+// changes at once, without a reload, and the choice survives one.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { accessibilityProblems, desktop, launchBrowser, openPage, phone, shot, signUp, startServer, webDir } from './harness.mjs';
+
+const locale = (lang) => JSON.parse(readFileSync(resolve(webDir, `src/i18n/locales/${lang}.json`), 'utf8'));
+const strings = (tree) => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : strings(v)));
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+test('sign up, then every visible text follows the language select, and is remembered', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await shot(page, 'sign-in-desktop');
+  await signUp(page, 'lena');
+  await shot(page, 'lobby-desktop-en');
+  const english = locale('en');
+  const visible = (await page.innerText('body'));
+  const shownEnglish = strings(english).filter((s) => s.length > 3 && !s.includes('{{') && visible.includes(s));
+  assert.ok(shownEnglish.length >= 8, `English texts on the lobby: ${shownEnglish}`);
+  for (const lang of ['zh-Hant', 'zh-Hans', 'ja']) {
+    await page.selectOption('select[name="language"]', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    const text = await page.innerText('body');
+    const own = new Set(strings(locale(lang)));
+    const left = shownEnglish.filter((s) => ![...own].some((o) => o.includes(s)) && text.includes(s));
+    assert.deepEqual(left, [], `English left after switching to ${lang}`);
+    assert.equal(await page.innerText('[data-action="create-game"]'), locale(lang).lobby.createGame);
+    await shot(page, `lobby-desktop-${lang}`);
+  }
+  await page.reload();
+  await page.waitForSelector('[data-action="create-game"]');
+  assert.equal(await page.inputValue('select[name="language"]'), 'ja');
+  assert.equal(await page.innerText('#my-games'), locale('ja').lobby.myGames);
+  assert.deepEqual(await accessibilityProblems(page), []);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('the lobby on a phone', async () => {
+  const context = await browser.newContext(phone);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'pia');
+  await page.selectOption('select[name="language"]', 'zh-Hant');
+  await shot(page, 'lobby-phone-zh-Hant');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
