@@ -60,7 +60,8 @@ void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
   }
   try {
     for (Pending* pending : batch) {
-      session_->run_script("SAVEPOINT job");
+      // query(), not run_script(): these statements are prepared once, not parsed per job.
+      session_->query("SAVEPOINT job", {});
       bool keep = false;
       try {
         keep = (*pending->job)(*session_);
@@ -71,7 +72,8 @@ void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
       }
       // A failure of ROLLBACK TO itself means the transaction is gone: the whole batch
       // fails below.
-      session_->run_script(keep ? "RELEASE job" : "ROLLBACK TO job; RELEASE job");
+      if (!keep) session_->query("ROLLBACK TO job", {});
+      session_->query("RELEASE job", {});
     }
     session_->commit();
   } catch (const SqlFailure& failure) {
