@@ -34,10 +34,17 @@ test('play a phase against six computers, see the results, step back through his
   await page.click('[data-unit="A PAR"]');
   await page.click('[data-province="BUR"]');
   await page.waitForSelector('[data-order="A PAR - BUR"].stored');
-  // Support by clicking: the fleet, "support", the supported unit, its destination.
+  // Support by clicking: the fleet, "support", the supported unit, its destination; then
+  // the same fleet ordered again (to hold) replaces its order.
+  await page.click('[data-unit="F BRE"]');
+  await page.click('[data-action="support"]');
+  await page.click('[data-unit="A PAR"]');
+  await page.click('[data-province="PIC"]');
+  await page.waitForSelector('[data-order="F BRE S A PAR - PIC"].stored');
   await page.click('[data-unit="F BRE"]');
   await page.click('[data-action="hold"]');
   await page.waitForSelector('[data-order="F BRE H"].stored');
+  assert.equal(await page.locator('[data-order="F BRE S A PAR - PIC"]').count(), 0);
   // Typed in Japanese.
   await page.fill('input[name="order"]', '陸軍 マルセイユ 移動 スペイン');
   await page.press('input[name="order"]', 'Enter');

@@ -23,7 +23,7 @@ type Mode =
 
 type Tab = 'orders' | 'press' | 'powers';
 
-export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User }) {
+export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user: User }) {
   const { t } = useT();
   const [view, setView] = useState(initial);
   const [phases, setPhases] = useState<PhaseRecord[]>([]);
@@ -243,7 +243,9 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
   const people = Object.values(view.powers);
   const taken = seatCount ? seatCount.taken : people.filter((s) => s.player || s.computer).length;
   const total = seatCount ? seatCount.taken + seatCount.open : people.length;
-  const freePowers = board.powers.filter((p) => !view.powers[p]?.player && !view.powers[p]?.computer);
+  const joined = ((view as { players?: { player: string; power: string | null }[] }).players ?? []);
+  const myJoin = joined.find((j) => j.player === user.name);
+  const freePowers = board.powers.filter((p) => !joined.some((j) => j.power === p));
   const join = async (power?: string) => {
     try { await api.join(id, power); await reloadView(); } catch (e) { setError((e as Error).message); }
   };
@@ -263,7 +265,8 @@ export function DiplomacyPage({ initial }: { initial: DiplomacyView; user: User 
       {view.status === 'forming' && (
         <section class="card forming">
           <p>{t('game.forming', { taken, total })}</p>
-          {!view.my_powers.length && (
+          {myJoin && <p>{myJoin.power ? t('game.youPlay', { powers: powerName(t, myJoin.power) }) : t('game.anyPower')}</p>}
+          {!view.my_powers.length && !myJoin && (
             <form class="row" onSubmit={(e) => { e.preventDefault(); const p = new FormData(e.currentTarget as HTMLFormElement).get('power') as string; void join(p || undefined); }}>
               <label>{t('game.joinAs')}
                 <select name="power">

@@ -1,0 +1,62 @@
+// Press between two people, live, while a third sees nothing of it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { desktop, launchBrowser, openPage, shot, signUp, startServer } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+async function player(name, url) {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, url);
+  await signUp(page, name);
+  return page;
+}
+
+async function join(page, url, power) {
+  await page.goto(url);
+  await page.waitForSelector('.diplomacy');
+  await page.selectOption('select[name="power"]', power);
+  await page.click('[data-action="join-game"]');
+  await page.waitForSelector('[data-action="join-game"]', { state: 'detached' });
+}
+
+test('a private message reaches its reader live, and only its reader', async () => {
+  const anna = await player('anna', server.url);
+  await anna.fill('input[name="computer_players"]', '4');
+  await anna.click('[data-action="create-game"]');
+  await anna.waitForSelector('.diplomacy[data-status="forming"]');
+  const gameUrl = anna.url();
+  const ben = await player('ben', server.url);
+  const cleo = await player('cleo', server.url);
+  await join(anna, gameUrl, 'ENGLAND');
+  await join(ben, gameUrl, 'GERMANY');
+  await join(cleo, gameUrl, 'RUSSIA');
+  for (const page of [anna, ben, cleo]) {
+    await page.reload();
+    await page.waitForSelector('.diplomacy[data-status="active"][data-phase="S1901M"]');
+    await page.click('[data-tab="press"]');
+  }
+
+  await anna.check('input[name="to"][value="GERMANY"]');
+  await anna.fill('textarea[name="message"]', 'Denmark is yours if Holland is mine. — デンマークはあなたに。');
+  await anna.click('[data-action="send-message"]');
+  await anna.waitForSelector('[data-message-text]:has-text("Denmark is yours")');
+  // Ben's page was open before the message: it arrives over the event stream.
+  await ben.waitForSelector('[data-message-text]:has-text("Denmark is yours")', { timeout: 15000 });
+  await shot(ben, 'press-received-desktop');
+
+  // A public message reaches everyone; Cleo still has not seen the private one.
+  await ben.fill('textarea[name="message"]', 'Peace in the North Sea.');
+  await ben.click('[data-action="send-message"]');
+  await cleo.waitForSelector('[data-message-text]:has-text("Peace in the North Sea.")', { timeout: 15000 });
+  assert.equal(await cleo.locator('[data-message-text]:has-text("Denmark is yours")').count(), 0);
+  await cleo.reload();
+  await cleo.click('[data-tab="press"]');
+  await cleo.waitForSelector('[data-message-text]');
+  assert.deepEqual(await cleo.$$eval('[data-message-text]', (els) => els.map((e) => e.textContent)), ['Peace in the North Sea.']);
+  await shot(cleo, 'press-third-party-desktop');
+  for (const page of [anna, ben, cleo]) assert.deepEqual(page.problems, []);
+});
