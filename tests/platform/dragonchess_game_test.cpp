@@ -177,6 +177,13 @@ TEST(PlatformDragonchessEndings, StalemateIsADraw) {
   EXPECT_EQ(game.view_for("", kStart)["result"].dump(), R"({"reason":"stalemate","winner":null})");
 }
 
+TEST(PlatformDragonchessEndings, HundredPliesWithoutCaptureOrWarriorMove) {
+  // Two Kings; 99 quiet plies already played.
+  auto game = human_game({{"position", "12/12/12/12/12/12/12/12|11k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/12 s 99 60"}});
+  ASSERT_TRUE(game.move(kBob, "K2l8-2k8", kStart));
+  EXPECT_EQ(game.view_for("", kStart)["result"].dump(), R"({"reason":"halfmove_clock","winner":null})");
+}
+
 TEST(PlatformDragonchessOptions, StartPositionIsChecked) {
   const auto bad = read_dragonchess_options({{"name", "x"}, {"opponent", "human"}, {"position", "12/12 g 0 1"}});
   EXPECT_EQ(bad.error().field, "position");
