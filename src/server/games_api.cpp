@@ -114,10 +114,20 @@ tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> load(stor
 
 }  // namespace
 
+// The view carries "last_event_id": the newest event when the view was read (read first,
+// so that every event after it is newer than the view). A client opens the event stream
+// with ?last_event_id= that value and misses nothing between the two requests.
 Response Api::get_game(const Request&, Caller& caller, const Captures& captures) {
+  std::optional<storage::EventId> last_event;
+  if (const auto id = parse_game_id(captures[0])) {
+    const auto last = store_.last_event_id(*id);
+    if (last) last_event = *last;
+  }
   const auto loaded = load(store_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
-  return Response::json(200, loaded->second.view_for(std::to_string(caller.user->id), now_instant()));
+  auto view = loaded->second.view_for(std::to_string(caller.user->id), now_instant());
+  if (last_event) view["last_event_id"] = std::to_string(*last_event);
+  return Response::json(200, view);
 }
 
 Response Api::get_phases(const Request&, Caller& caller, const Captures& captures) {

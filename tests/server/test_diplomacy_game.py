@@ -206,7 +206,7 @@ def test_computer_players_fill_seats(server):
     game_id = human.ok("POST", "/api/v1/games", {
         "game": "diplomacy", "name": "one against six", "press": "none", "computer_players": 6,
         "deadlines": {"movement_seconds": 3600, "retreat_seconds": 3600, "adjustment_seconds": 3600}})["id"]
-    assert human.ok("POST", f"/api/v1/games/{game_id}/join", {"power": "ENGLAND"}) == {"power": "ENGLAND"}
+    assert human.ok("POST", f"/api/v1/games/{game_id}/join", {"power": "ENGLAND"})["power"] == "ENGLAND"
     view = human.ok("GET", f"/api/v1/games/{game_id}")
     assert view["status"] == "active"
     assert [p for p, seat in view["powers"].items() if seat["computer"]] == [p for p in POWERS if p != "ENGLAND"]
@@ -222,3 +222,16 @@ def test_computer_players_fill_seats(server):
     # And the next phase's computer orders follow by themselves.
     wait_until(lambda: all(seat["ready"] for p, seat in human.ok("GET", f"/api/v1/games/{game_id}")["powers"].items()
                            if p != "ENGLAND" and seat.get("to_order", True)), timeout=60, what="F1901M orders")
+
+
+def test_view_then_stream_misses_nothing(server):
+    game_id, players = seven_player_game(server)
+    england, france = players["ENGLAND"], players["FRANCE"]
+    view = france.ok("GET", f"/api/v1/games/{game_id}")
+    # Something happens between the view and the stream.
+    england.ok("POST", f"/api/v1/games/{game_id}/messages", {"from": "ENGLAND", "to": "all", "text": "between"},
+               status=201)
+    stream = EventReader(server.port, f"/api/v1/games/{game_id}/events?last_event_id={view['last_event_id']}",
+                         token=france.token)
+    assert stream.next_event()["data"]["text"] == "between"
+    stream.close()
