@@ -33,10 +33,11 @@ std::string_view client_version();
 struct ClientOptions {
   std::string name = "stratagem";
   std::string version = std::string(client_version());
-  // Take this power back with IAM (power) (passcode) instead of joining with NME.
+  // With a passcode: take this power back with IAM (power) (passcode) instead of joining
+  // with NME. Without: with NME the server chooses, and HLO is only checked against it.
   std::optional<diplomacy::Power> power;
   std::optional<long> passcode;
-  // With NME the server chooses the power; a wanted power is only checked against HLO.
+  // The player's seed for a turn is drawn from this and the turn.
   std::uint64_t seed = 1;
   // The player's should_stop for one decision, given the turn's time limit in seconds
   // (MTL, RTL or BTL of HLO; nullopt: none). Empty: never stop early.
