@@ -239,3 +239,10 @@ def test_sigterm_ends_event_streams_and_finishes_requests(tmp_path):
     assert time.monotonic() - started < 5
     with pytest.raises((EOFError, ConnectionError, OSError)):
         stream.next_event(timeout=5)
+
+
+def test_login_attempts_are_rate_limited_per_address(server):
+    anonymous = server.client()
+    statuses = [anonymous.post("/api/v1/sessions", {"name": f"nobody{i}", "password": "whatever1"}).status
+                for i in range(31)]
+    assert statuses[:30] == [401] * 30 and statuses[30] == 429

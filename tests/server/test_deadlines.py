@@ -71,3 +71,20 @@ def test_missed_builds_are_waived(server):
     view = england.ok("GET", f"/api/v1/games/{game_id}")
     assert sorted(view["units"]["ENGLAND"]) == ["A LVP", "F EDI", "F NWY"]
     assert ("W1901A", "ENGLAND") in [(m["phase"], m["power"]) for m in view["missed_phases"]]
+
+
+def test_computers_take_powers_in_civil_disorder(server):
+    game_id, players = seven_player_game(server, deadlines=FAST, prefix="c",
+                                         extra={"civil_disorder_after": 1, "computer_takes_civil_disorder": True})
+    england = players["ENGLAND"]
+    england.ok("PUT", f"/api/v1/games/{game_id}/orders", {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+    phases_of(england, game_id, 1)
+    view = england.ok("GET", f"/api/v1/games/{game_id}")
+    assert view["powers"]["FRANCE"]["status"] == "civil_disorder"
+    # From now on a computer orders for the powers in civil disorder: in F1901M every French
+    # unit has an order given (in S1901M none had).
+    england.ok("PUT", f"/api/v1/games/{game_id}/orders", {"phase": "F1901M", "orders": {"ENGLAND": ["F Nth-Nwy"]}})
+    fall = phases_of(england, game_id, 2)[1]
+    assert fall["phase"] == "F1901M"
+    assert all(entry["input"] is None for entry in phases_of(england, game_id, 1)[0]["orders"]["FRANCE"])
+    assert all(entry["input"] is not None for entry in fall["orders"]["FRANCE"])

@@ -235,3 +235,24 @@ def test_view_then_stream_misses_nothing(server):
                          token=france.token)
     assert stream.next_event()["data"]["text"] == "between"
     stream.close()
+
+
+def test_event_stream_never_leaks_another_powers_orders(server):
+    game_id, players = seven_player_game(server)
+    england, italy = players["ENGLAND"], players["ITALY"]
+    italy_stream = EventReader(server.port, f"/api/v1/games/{game_id}/events", token=italy.token)
+    england_stream = EventReader(server.port, f"/api/v1/games/{game_id}/events", token=england.token)
+    england.ok("PUT", f"/api/v1/games/{game_id}/orders", {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+    england.ok("POST", f"/api/v1/games/{game_id}/ready", {"power": "ENGLAND", "ready": True})
+    italy.ok("POST", f"/api/v1/games/{game_id}/messages", {"from": "ITALY", "to": "all", "text": "sentinel"},
+             status=201)
+    seen = italy_stream.events_until(lambda e: e["event"] == "message")
+    assert "orders" not in [e["event"] for e in seen]
+    assert all("NTH" not in str(e["data"]) for e in seen)
+    # Italy does learn that England has given orders and is ready (what the view shows too).
+    assert {"orders_given", "ready"} <= {e["event"] for e in seen}
+    mine = england_stream.events_until(lambda e: e["event"] == "message")
+    orders = [e for e in mine if e["event"] == "orders"]
+    assert orders and "F LON - NTH" in str(orders[0]["data"])
+    italy_stream.close()
+    england_stream.close()
