@@ -246,3 +246,46 @@ def test_login_attempts_are_rate_limited_per_address(server):
     statuses = [anonymous.post("/api/v1/sessions", {"name": f"nobody{i}", "password": "whatever1"}).status
                 for i in range(31)]
     assert statuses[:30] == [401] * 30 and statuses[30] == 429
+
+
+def raw_exchange(port, data):
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(data)
+        try:
+            sock.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+        received = b""
+        try:
+            while chunk := sock.recv(65536):
+                received += chunk
+        except (ConnectionResetError, socket.timeout):
+            pass
+    return received
+
+
+@pytest.mark.parametrize("data", [
+    b"\x00\x01\x02garbage\r\n\r\n",
+    b"GET\r\n\r\n",
+    b"GET / HTTP/9.9\r\n\r\n",
+    b"GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 40000 + b"\r\n\r\n",
+    b"POST /api/v1/users HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+    b"POST /api/v1/users HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n",
+    b"POST /api/v1/users HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+    b"PUT /api/v1/games/1/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \xff\xfe\r\nContent-Length: 2\r\n\r\n{}",
+    b"POST /api/v1/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 24\r\n\r\n"
+    b'{"name": "\xff\xfe", "pa": 1}',
+])
+def test_broken_http_never_harms_the_server(server, data):
+    answer = raw_exchange(server.port, data)
+    assert answer == b"" or answer.startswith(b"HTTP/1.1 4"), answer[:200]
+    assert server.client().get("/api/v1/openapi.json").status == 200
+
+
+def test_chunked_body_over_the_cap(server):
+    chunk = b"x" * 60000
+    body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(3)) + b"0\r\n\r\n"
+    answer = raw_exchange(server.port, b"POST /api/v1/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                          + body)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b'"too_large"' in answer
