@@ -210,7 +210,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events stream of what changes in the game.
-         * @description Content-Type text/event-stream. Each event is `id: N` (a global serial number), `event: KIND` (e.g. phase_processed, message, ready, player_status, joined, started, move, finished: the kinds the game layer emits) and `data: JSON`. A client receives only events its powers or seat could read through the other endpoints. A comment line `: keep-alive` is sent every 15 s. Authentication by the Authorization header or the `token` query parameter.
+         * @description Content-Type text/event-stream. Each event is `id: N` (a global serial number), `event: KIND` (e.g. phase_processed, message, ready, player_status, joined, started, move, finished: the kinds the game layer emits) and `data: JSON`. A client receives only events its powers or seat could read through the other endpoints. A comment line `: keep-alive` is sent every 15 s. Without Last-Event-ID or last_event_id the stream starts after the game's newest event. Authentication by the Authorization header or the `token` query parameter.
          */
         get: operations["gameEvents"];
         put?: never;
@@ -636,6 +636,8 @@ export interface components {
             }[];
             /** @description A finished game's result: reason (victory, draw, ...), winner, survivors, phase. */
             result?: Record<string, never> | null;
+            /** @description The newest event of the game when this view was read: open GET /games/{id}/events?last_event_id= this to miss nothing after the view. */
+            last_event_id?: string;
         } & {
             [key: string]: unknown;
         };
@@ -760,6 +762,8 @@ export interface components {
             draw_offer?: "gold" | "scarlet" | null;
             level?: number | null;
             increment_seconds?: number;
+            /** @description The newest event of the game when this view was read: open GET /games/{id}/events?last_event_id= this to miss nothing after the view. */
+            last_event_id?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1567,6 +1571,8 @@ export interface operations {
             query?: {
                 /** @description The bearer token, for EventSource, which cannot set headers. */
                 token?: string;
+                /** @description Resume after this event id (e.g. the last_event_id of GET /games/{id}); Last-Event-ID wins when both are sent. */
+                last_event_id?: string;
             };
             header?: {
                 /** @description Resume after this event id (EventSource sends it on reconnect). */

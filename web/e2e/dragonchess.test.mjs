@@ -1,0 +1,84 @@
+// A Dragonchess game against the computer, played by clicking pieces and their legal
+// targets, until Gold has made a capture and a promotion (or the game ends).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { accessibilityProblems, desktop, launchBrowser, openPage, phone, shot, signUp, startServer, stratagemBinary } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+// Gold's choice: a promotion when one is legal; for the first 20 moves the project's own
+// engine's best move at depth 3 (stratagem dragonchess bestmove: stronger than the
+// level-1 opponent, it wins material); then Warriors march: a Warrior's capture, else the
+// most advanced Warrior's step, else the engine's move. A move that would end the game
+// before the promotion is skipped.
+const parse = (text) => /^([A-Z])(\d[a-l]\d)([-x*])(\d[a-l]\d)(=H)?$/.exec(text);
+const cli = (...args) => JSON.parse(execFileSync(stratagemBinary(), ['dragonchess', ...args], { encoding: 'utf8' }));
+function choose(view) {
+  const legal = view.legal_moves.map(parse).filter(Boolean);
+  const promotion = legal.find((m) => m[5]);
+  if (promotion) return promotion;
+  const best = parse(cli('bestmove', '--position', view.position, '--depth', '3').move);
+  const warriors = legal.filter((m) => m[1] === 'W' && m[2][0] === '2');
+  const candidates = view.moves.length < 40 ? [best]
+    : [...warriors.filter((m) => m[3] === 'x'), ...warriors.sort((a, b) => Number(b[2][2]) - Number(a[2][2])), best];
+  return candidates.find((m) => cli('apply', '--position', view.position, '--move', m[0]).status === 'ongoing') ?? best;
+}
+
+test('against the computer: click a piece, see its targets, move, through a capture and a promotion', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'gold');
+  await page.selectOption('select[name="game"]', 'dragonchess');
+  await page.selectOption('select[name="opponent"]', 'computer');
+  await page.fill('input[name="level"]', '1');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.dragonchess[data-my-side="gold"]');
+  assert.equal(await page.locator('[data-square]').count(), 288);
+  assert.equal(await page.getAttribute('[data-square="3g1"]', 'data-piece'), 'E');
+  assert.equal(await page.getAttribute('[data-square="2e7"]', 'data-piece'), 'w');
+
+  await page.click('[data-square="2e2"]');
+  assert.ok(await page.locator('[data-square="2e3"][data-target]').count() === 1);
+  await shot(page, 'dragonchess-targets-desktop');
+  await page.click('[data-square="2e3"]');
+  await page.waitForSelector('[data-move="W2e2-2e3"]');
+
+  let captured = false;
+  let promoted = false;
+  for (let turn = 0; turn < 200 && !(captured && promoted); turn++) {
+    const state = await page.waitForSelector('.dragonchess[data-side-to-move="gold"], .dragonchess[data-status="finished"]', { timeout: 30000 });
+    if (await state.getAttribute('data-status') === 'finished') break;
+    const id = page.url().split('/').pop();
+    const view = await page.evaluate(async (gameId) => (await fetch(`/api/v1/games/${gameId}`, { headers: { Authorization: `Bearer ${localStorage.getItem('stratagem.token')}` } })).json(), id);
+    const pick = choose(view);
+    const count = view.moves.length;
+    await page.click(`[data-square="${pick[2]}"]`);
+    await page.waitForSelector(`[data-square="${pick[4]}"][data-target]`);
+    if (pick[3] !== '-' && !captured) await shot(page, 'dragonchess-capture-target');
+    await page.click(`[data-square="${pick[4]}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-move]').length > n, count);
+    captured ||= pick[3] !== '-';
+    promoted ||= Boolean(pick[5]);
+    if (promoted) assert.equal(await page.getAttribute(`[data-square="${pick[4]}"]`, 'data-piece'), 'H');
+  }
+  await shot(page, 'dragonchess-desktop');
+  assert.ok(captured, 'Gold made a capture');
+  assert.ok(promoted, 'Gold promoted a Warrior');
+  assert.deepEqual(await accessibilityProblems(page), []);
+  assert.deepEqual(page.problems, []);
+
+  const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
+  const phoneContext = await browser.newContext(phone);
+  await phoneContext.addInitScript((t) => localStorage.setItem('stratagem.token', t), token);
+  const small = await openPage(phoneContext, page.url());
+  await small.waitForSelector('.dragonchess');
+  await shot(small, 'dragonchess-phone');
+  const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  await context.close();
+  await phoneContext.close();
+});
