@@ -2,10 +2,11 @@
 // Passwords and session tokens (libsodium).
 //
 // Passwords: argon2id through crypto_pwhash_str with opslimit 2 and memlimit 19 MiB, the
-// floor OWASP recommends for argon2id. One hash takes about 25 ms of one core here; on a
-// 2-core server that shares its cores with phase processing and bots, the 64 MiB/t=2
-// "interactive" preset would cost three times that per login and per account created,
-// and the login rate limit (rate_limiter.h) already bounds what an attacker can try.
+// floor OWASP recommends for argon2id. One hash took 34 ms of one core on the (loaded)
+// 2-core test machine; libsodium's 64 MiB "interactive" preset took 162 ms, nearly five
+// times as much per login and per account created, on cores shared with phase processing
+// and bots, while the login rate limit (rate_limiter.h) already bounds what an attacker
+// can try.
 // The parameters are stored inside each hash, so raising them later still verifies old
 // ones.
 //
