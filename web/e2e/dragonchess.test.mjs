@@ -23,8 +23,8 @@ function choose(view) {
   if (promotion) return promotion;
   const best = parse(cli('bestmove', '--position', view.position, '--depth', '3').move);
   const warriors = legal.filter((m) => m[1] === 'W' && m[2][0] === '2');
-  const candidates = view.moves.length < 40 ? [best]
-    : [...warriors.filter((m) => m[3] === 'x'), ...warriors.sort((a, b) => Number(b[2][2]) - Number(a[2][2])), best];
+  const march = [...warriors.filter((m) => m[3] === 'x'), ...warriors.sort((a, b) => Number(b[2][2]) - Number(a[2][2]))];
+  const candidates = view.moves.length < 40 ? [best, ...march, ...legal] : [...march, best, ...legal];
   return candidates.find((m) => cli('apply', '--position', view.position, '--move', m[0]).status === 'ongoing') ?? best;
 }
 
@@ -66,8 +66,9 @@ test('against the computer: click a piece, see its targets, move, through a capt
     if (promoted) assert.equal(await page.getAttribute(`[data-square="${pick[4]}"]`, 'data-piece'), 'H');
   }
   await shot(page, 'dragonchess-desktop');
+  const ending = await page.locator('[data-result-text]').count() ? await page.innerText('[data-result-text]') : 'still playing';
   assert.ok(captured, 'Gold made a capture');
-  assert.ok(promoted, 'Gold promoted a Warrior');
+  assert.ok(promoted, `Gold promoted a Warrior (game: ${ending})`);
   assert.deepEqual(await accessibilityProblems(page), []);
   assert.deepEqual(page.problems, []);
 
