@@ -278,8 +278,11 @@ class Store {
 
 struct StoreOptions {
   // Connections kept open; a call waits for a free one. The server's threads share them.
-  // SQLite uses them for reading (plus one connection of its own for all writes);
-  // PostgreSQL for everything, so with PostgreSQL it bounds the transactions in flight.
+  // SQLite uses them for reading (every update reads before it writes; all writes go
+  // through one connection of its own): give it about as many as there are threads
+  // calling the store, or the threads queue for reads instead of sharing commits
+  // (docs/storage.md, Figures). PostgreSQL uses them for everything, so there it bounds
+  // the transactions in flight.
   std::size_t pool_size = 4;
 };
 
