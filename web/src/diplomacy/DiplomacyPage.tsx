@@ -202,7 +202,11 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     }
   }, []);
 
-  const highlighted = new Set<string>('targets' in mode ? mode.targets : mode.kind === 'coast' ? mode.options : []);
+  const idleTargets = mode.kind === 'idle' && canOrder
+    ? kind === 'A' ? view.my_powers.flatMap((p) => board.buildSites(p, view.centers, units))
+      : kind === 'R' ? dislodged.filter((u) => mine.has(u.power)).map((u) => board.provinceOf(u.location)) : []
+    : [];
+  const highlighted = new Set<string>('targets' in mode ? mode.targets : mode.kind === 'coast' ? mode.options : idleTargets);
   const selected = 'unit' in mode ? board.unitText(mode.unit) : null;
 
   // ---------------------------------------------------------------- what the map shows
@@ -289,19 +293,6 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               onClick={() => setHistoryIndex(historyIndex === null || historyIndex + 1 >= phases.length ? null : historyIndex + 1)}>{t('game.next')} ▶</button>
             {historyIndex !== null && <button type="button" data-action="history-now" onClick={() => setHistoryIndex(null)}>{t('game.current')}</button>}
           </div>
-          <div class="map-scroll" ref={mapScroll}>
-          <MapView
-            units={shown ? board.unitsOf(shown.units) : units}
-            centres={shown ? shown.centers : view.centers}
-            orders={shown ? resultsOf(shown) : draftOrders}
-            dislodged={shown ? [] : dislodged}
-            selected={selected}
-            highlighted={highlighted}
-            onUnit={canOrder ? onUnit : undefined}
-            onProvince={onProvince}
-            onLocation={onLocation}
-          />
-          </div>
           {canOrder && (
             <div class="prompt" aria-live="polite">
               <span>{prompt}</span>
@@ -323,6 +314,19 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               {mode.kind !== 'idle' && <button type="button" data-action="cancel" onClick={() => setMode({ kind: 'idle' })}>{t('game.cancel')}</button>}
             </div>
           )}
+          <div class="map-scroll" ref={mapScroll}>
+          <MapView
+            units={shown ? board.unitsOf(shown.units) : units}
+            centres={shown ? shown.centers : view.centers}
+            orders={shown ? resultsOf(shown) : draftOrders}
+            dislodged={shown ? [] : dislodged}
+            selected={selected}
+            highlighted={highlighted}
+            onUnit={canOrder ? onUnit : undefined}
+            onProvince={onProvince}
+            onLocation={onLocation}
+          />
+          </div>
         </div>
         <aside class="side">
           <div class="tabs" role="tablist">

@@ -65,7 +65,7 @@ export function Lobby({ user }: { user: User }) {
                   <span class="muted">{t(`lobby.status_${g.status}`)}</span>
                   {view?.game === 'diplomacy' && view.status === 'active' && view.phase && <span>{phaseName(t, view.phase)}</span>}
                   {myTurn(view) ? <strong class="turn">{t('lobby.yourTurn')}</strong> : view?.status === 'active' && <span class="muted">{t('lobby.waiting')}</span>}
-                  {view?.game === 'diplomacy' && view.deadline && <span>{t('lobby.deadline')}: <Countdown deadline={view.deadline} /></span>}
+                  {view?.game === 'diplomacy' && view.deadline && <span>{t('lobby.deadline')} <Countdown deadline={view.deadline} /></span>}
                 </li>
               );
             })}
