@@ -49,13 +49,24 @@ void GroupCommitter::serve() {
   }
 }
 
+namespace {
+
+SqlFailure as_failure(const std::exception& exception) {
+  if (const auto* failure = dynamic_cast<const SqlFailure*>(&exception)) return *failure;
+  return SqlFailure(StoreErrorCode::failed, exception.what());
+}
+
+}  // namespace
+
+// Nothing may escape: this thread serves every write of the store. Every failure ends up
+// in the jobs it concerns.
 void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
   try {
     if (!session_ || !session_->healthy()) session_ = connect_();
     session_->begin_write();
-  } catch (const SqlFailure& failure) {
+  } catch (const std::exception& exception) {
     session_.reset();
-    for (Pending* pending : batch) pending->failure = failure;
+    for (Pending* pending : batch) pending->failure = as_failure(exception);
     return;
   }
   try {
@@ -65,10 +76,8 @@ void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
       bool keep = false;
       try {
         keep = (*pending->job)(*session_);
-      } catch (const SqlFailure& failure) {
-        pending->failure = failure;
       } catch (const std::exception& exception) {
-        pending->failure = SqlFailure(StoreErrorCode::failed, exception.what());
+        pending->failure = as_failure(exception);
       }
       // A failure of ROLLBACK TO itself means the transaction is gone: the whole batch
       // fails below.
@@ -76,10 +85,10 @@ void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
       session_->query("RELEASE job", {});
     }
     session_->commit();
-  } catch (const SqlFailure& failure) {
+  } catch (const std::exception& exception) {
     session_->rollback();
     for (Pending* pending : batch)
-      if (!pending->failure) pending->failure = failure;
+      if (!pending->failure) pending->failure = as_failure(exception);
   }
 }
 
