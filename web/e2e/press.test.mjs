@@ -58,5 +58,17 @@ test('a private message reaches its reader live, and only its reader', async () 
   await cleo.waitForSelector('[data-message-text]');
   assert.deepEqual(await cleo.$$eval('[data-message-text]', (els) => els.map((e) => e.textContent)), ['Peace in the North Sea.']);
   await shot(cleo, 'press-third-party-desktop');
+
+  // A treaty: Anna proposes it to Germany, Ben signs, then publishes; Cleo sees it only then.
+  await anna.check('input[name="to"][value="GERMANY"]');
+  await anna.check('input[name="treaty"]');
+  await anna.fill('textarea[name="message"]', 'England and Germany: no fleet in the North Sea.');
+  await anna.click('[data-action="send-message"]');
+  await ben.waitForSelector('[data-treaty-id] [data-action="sign-treaty"]', { timeout: 15000 });
+  assert.equal(await cleo.locator('[data-treaty-id]').count(), 0);
+  await ben.click('[data-action="sign-treaty"]');
+  await ben.click('[data-action="publish-treaty"]');
+  await cleo.waitForSelector('[data-treaty-id]:has-text("no fleet in the North Sea")', { timeout: 15000 });
+  await shot(ben, 'press-treaty-desktop');
   for (const page of [anna, ben, cleo]) assert.deepEqual(page.problems, []);
 });

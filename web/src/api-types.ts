@@ -20,8 +20,9 @@ export type OrderResult = S['ProcessedOrder'];
 export type PhaseRecord = S['Phase'];
 export type Message = S['Message'];
 export type UnitsByPower = S['UnitsByPower'];
+export type Treaty = S['Treaty'];
 
-export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage'> & {
+export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline'> & {
   game: 'diplomacy';
   phase: string | null;
   units: UnitsByPower;

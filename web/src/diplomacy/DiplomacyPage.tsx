@@ -2,7 +2,7 @@
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, orderText, phaseName, powerName, provinceName } from '../ui/i18n';
+import { useT, listOf, orderText, phaseName, powerName, provinceName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -24,7 +24,7 @@ type Mode =
 type Tab = 'orders' | 'press' | 'powers';
 
 export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user: User }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [view, setView] = useState(initial);
   const [phases, setPhases] = useState<PhaseRecord[]>([]);
   const [messages, setMessages] = useState<Message[]>([]);
@@ -54,6 +54,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   useEffect(() => { void reloadPhases(); void reloadMessages(); }, [id]);
   const connected = useGameEvents(id, (kind) => {
     if (kind === 'message') void reloadMessages();
+    else if (kind === 'treaty') void reloadView();
     else {
       void reloadView();
       if (kind === 'phase_processed' || kind === 'game_finished') void reloadPhases();
@@ -64,6 +65,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const kind = phase.slice(-1) as 'M' | 'R' | 'A';
   const mine = new Set(view.my_powers);
   const active = view.status === 'active';
+  const live = (view as { options?: { deadlines?: unknown } }).options?.deadlines === 'live';
   const units = useMemo(() => board.unitsOf(view.units), [view.units]);
   const dislodged = useMemo(() => Object.entries(view.retreats ?? {}).flatMap(([power, list]) =>
     Object.keys(list).map((u) => board.parseUnit(u, power))), [view.retreats]);
@@ -259,8 +261,9 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       <div class="game-head">
         <h1>{initial.name || t('lobby.diplomacy')}</h1>
         <span class="phase">{phaseName(t, phase)}</span>
-        {active && <Countdown deadline={view.deadline} />}
-        {view.my_powers.length ? <span>{t('game.youPlay', { powers: view.my_powers.map((p) => powerName(t, p)).join('、') })}</span> : <span class="muted">{t('game.observer')}</span>}
+        {active && live && view.stage && <span class="tag">{t(`game.stage_${view.stage}`)}</span>}
+        {active && <Countdown deadline={view.stage === 'negotiation' && view.negotiation_deadline ? view.negotiation_deadline : view.deadline} />}
+        {view.my_powers.length ? <span>{t('game.youPlay', { powers: listOf(lang, view.my_powers.map((p) => powerName(t, p))) })}</span> : <span class="muted">{t('game.observer')}</span>}
         {view.winner && <strong>{t('game.winner', { power: powerName(t, view.winner) })}</strong>}
         {view.status === 'finished' && !view.winner && <strong>{t('game.finished')}</strong>}
         {!connected && <span class="error">{t('app.offline')}</span>}
@@ -392,7 +395,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               )}
             </div>
           )}
-          {tab === 'press' && <Press id={id} view={view} messages={messages} onSent={reloadMessages} />}
+          {tab === 'press' && <Press id={id} view={view} messages={messages} onSent={() => { void reloadMessages(); void reloadView(); }} />}
           {tab === 'powers' && (
             <table class="powers" role="tabpanel">
               <thead><tr><th>{t('game.powers')}</th><th>{t('game.player')}</th><th>{t('game.centres')}</th><th /></tr></thead>

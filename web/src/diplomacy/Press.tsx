@@ -2,11 +2,11 @@
 // only what was sent to their powers and every public message).
 import { useState } from 'preact/hooks';
 import { api, type DiplomacyView, type Message } from '../api';
-import { useT, powerName } from '../ui/i18n';
+import { useT, listOf, powerName } from '../ui/i18n';
 import { powerColours } from './colours';
 
 export function Press({ id, view, messages, onSent }: { id: string; view: DiplomacyView; messages: Message[]; onSent: () => void }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [from, setFrom] = useState(view.my_powers[0] ?? '');
   const [to, setTo] = useState<Set<string>>(new Set());
   const [error, setError] = useState('');
@@ -16,10 +16,12 @@ export function Press({ id, view, messages, onSent }: { id: string; view: Diplom
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
     const field = form.elements.namedItem('message') as HTMLTextAreaElement;
+    const asTreaty = (form.elements.namedItem('treaty') as HTMLInputElement | null)?.checked;
     const text = field.value.trim();
     if (!text || !from) return;
     try {
-      await api.send(id, from, to.size ? [...to] : 'all', text);
+      if (asTreaty) await api.proposeTreaty(id, from, [from, ...to], text);
+      else await api.send(id, from, to.size ? [...to] : 'all', text);
       field.value = '';
       setError('');
       onSent();
@@ -27,12 +29,15 @@ export function Press({ id, view, messages, onSent }: { id: string; view: Diplom
       setError((err as Error).message);
     }
   };
+  const act = async (action: () => Promise<unknown>) => {
+    try { await action(); setError(''); onSent(); } catch (err) { setError((err as Error).message); }
+  };
   const toggle = (power: string) => {
     const next = new Set(to);
     if (next.has(power)) next.delete(power); else next.add(power);
     setTo(next);
   };
-  const who = (list: string[] | 'all') => (list === 'all' || list.length === 0 ? t('game.everyone') : list.map((p) => powerName(t, p)).join('、'));
+  const who = (list: string[] | 'all') => (list === 'all' || list.length === 0 ? t('game.everyone') : listOf(lang, list.map((p) => powerName(t, p))));
 
   return (
     <div class="press" role="tabpanel">
@@ -49,6 +54,29 @@ export function Press({ id, view, messages, onSent }: { id: string; view: Diplom
           ))}
         </ul>
       )}
+      {(view.treaties ?? []).length > 0 && (
+        <section class="treaties" aria-label={t('game.treaties')}>
+          <h3>{t('game.treaties')}</h3>
+          <ul class="messages">
+            {(view.treaties ?? []).map((treaty) => {
+              const mine = view.my_powers.filter((p) => treaty.parties?.includes(p));
+              const unsigned = mine.find((p) => !treaty.signed_by?.includes(p));
+              const allSigned = (treaty.parties ?? []).every((p) => treaty.signed_by?.includes(p));
+              return (
+                <li key={treaty.id} data-treaty-id={treaty.id} class="private">
+                  <div class="meta">{who(treaty.parties ?? [])}{treaty.published && <strong>{t('game.published')}</strong>}</div>
+                  <p class="text">{treaty.text}</p>
+                  <div class="meta">{t('game.signedBy', { powers: who(treaty.signed_by ?? []) })}</div>
+                  <div class="row">
+                    {unsigned && <button type="button" data-action="sign-treaty" onClick={() => act(() => api.signTreaty(id, treaty.id!, unsigned))}>{t('game.sign')}</button>}
+                    {allSigned && !treaty.published && mine.length > 0 && <button type="button" data-action="publish-treaty" onClick={() => act(() => api.publishTreaty(id, treaty.id!, mine[0]))}>{t('game.publish')}</button>}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
       {view.my_powers.length > 0 && view.press_open !== false && (
         <form class="compose" onSubmit={send}>
           {view.my_powers.length > 1 && (
@@ -63,6 +91,7 @@ export function Press({ id, view, messages, onSent }: { id: string; view: Diplom
               <label class="check" key={p}><input type="checkbox" name="to" value={p} checked={to.has(p)} onChange={() => toggle(p)} />{powerName(t, p)}</label>
             ))}
           </fieldset>
+          {to.size > 0 && <label class="check"><input type="checkbox" name="treaty" />{t('game.asTreaty')}</label>}
           <textarea name="message" aria-label={t('game.message')} placeholder={t('game.message')} rows={3} maxLength={4000} />
           {error && <p class="error" role="alert">{error}</p>}
           <button type="submit" class="primary" data-action="send-message">{t('game.send')}</button>

@@ -35,3 +35,6 @@ export function orderText(t: TFunction, order: string) {
     return word;
   }).join(' ');
 }
+
+/** "England and Germany", "英國和德國", ...: a list in the reader's language. */
+export const listOf = (lang: string, items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
