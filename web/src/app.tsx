@@ -38,7 +38,7 @@ export function App() {
     api.me()
       .then((me) => {
         setUser(me);
-        if (isLanguage(me.language) && me.language !== lang && !localStorage.getItem('stratagem.language.local')) applyLanguage(me.language);
+        if (isLanguage(me.language) && me.language !== lang) applyLanguage(me.language);
       })
       .catch((e) => { if (e instanceof ApiError && e.status === 401) session.token = null; })
       .finally(() => setChecking(false));
