@@ -99,7 +99,8 @@ std::optional<storage::GameId> parse_game_id(std::string_view text) {
   return id;
 }
 
-std::optional<platform::Game> game_of(const storage::StoredGame& stored) {
+std::optional<platform::Game> game_of(const storage::StoredGame& stored, GameCache& cache) {
+  if (auto cached = cache.get(stored.id, stored.version)) return cached;
   const auto record = nlohmann::json::parse(stored.record, nullptr, false);
   auto game = platform::Game::from_json(record);
   if (!game) {
@@ -109,11 +110,14 @@ std::optional<platform::Game> game_of(const storage::StoredGame& stored) {
   // A game whose creation was cut short between its two steps (api: create_game) still
   // has its provisional id: it was never acknowledged, so it does not exist.
   if (game->id() != std::to_string(stored.id)) return std::nullopt;
+  cache.put(stored.id, stored.version, *game);
   return std::move(*game);
 }
 
-Api::Api(storage::Store& store, EventHub& hub, GameRunner& runner, std::optional<StaticFiles> web)
+Api::Api(storage::Store& store, GameCache& games, EventHub& hub, GameRunner& runner,
+         std::optional<StaticFiles> web)
     : store_(store),
+      games_(games),
       hub_(hub),
       runner_(runner),
       web_(std::move(web)),

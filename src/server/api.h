@@ -15,6 +15,7 @@
 #include <tl/expected.hpp>
 
 #include "event_hub.h"
+#include "game_cache.h"
 #include "game_runner.h"
 #include "http_listener.h"
 #include "language.h"
@@ -34,7 +35,7 @@ struct Caller {
 
 class Api final : public RequestHandler {
  public:
-  Api(storage::Store& store, EventHub& hub, GameRunner& runner, std::optional<StaticFiles> web);
+  Api(storage::Store& store, GameCache& games, EventHub& hub, GameRunner& runner, std::optional<StaticFiles> web);
 
   Response handle(const Request& request) override;
   bool is_event_stream(const Request& request) const override;
@@ -90,6 +91,7 @@ class Api final : public RequestHandler {
   Response act(const Request& request, Caller& caller, const Captures& captures, platform::Action action, int status);
 
   storage::Store& store_;
+  GameCache& games_;
   EventHub& hub_;
   GameRunner& runner_;
   std::optional<StaticFiles> web_;
@@ -106,7 +108,8 @@ ApiError error_of(const storage::StoreError& error, Language language);
 ApiError game_not_found(std::string_view id, Language language);
 // A game id of the URL; nullopt when it cannot be one (then the game is not found).
 std::optional<storage::GameId> parse_game_id(std::string_view text);
-// The stored record as a platform game; nullopt (logged) when it cannot be read.
-std::optional<platform::Game> game_of(const storage::StoredGame& stored);
+// The stored record as a platform game (from the cache when it holds that version);
+// nullopt (logged) when it cannot be read.
+std::optional<platform::Game> game_of(const storage::StoredGame& stored, GameCache& cache);
 
 }  // namespace stratagem::server

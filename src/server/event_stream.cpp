@@ -26,8 +26,9 @@ std::optional<storage::EventId> parse_event_id(std::string_view text) {
 
 class GameEventStream final : public EventStream {
  public:
-  GameEventStream(storage::Store& store, storage::GameId game, std::string user_id, storage::EventId cursor)
-      : store_(store), game_(game), user_id_(std::move(user_id)), cursor_(cursor) {}
+  GameEventStream(storage::Store& store, GameCache& games, storage::GameId game, std::string user_id,
+                  storage::EventId cursor)
+      : store_(store), games_(games), game_(game), user_id_(std::move(user_id)), cursor_(cursor) {}
 
   std::string topic() const override { return std::to_string(game_); }
 
@@ -47,7 +48,7 @@ class GameEventStream final : public EventStream {
         if (!audience->everyone) {
           if (!game) {
             const auto stored = store_.load_game(game_);
-            if (stored) game = game_of(*stored);
+            if (stored) game = game_of(*stored, games_);
           }
           if (!game || !game->can_see(*audience, user_id_)) continue;
         }
@@ -60,6 +61,7 @@ class GameEventStream final : public EventStream {
 
  private:
   storage::Store& store_;
+  GameCache& games_;
   storage::GameId game_;
   std::string user_id_;
   storage::EventId cursor_;
@@ -83,7 +85,7 @@ std::variant<Response, std::unique_ptr<EventStream>> Api::open_event_stream(cons
   const auto id = parse_game_id(id_text);
   if (!id) return game_not_found(id_text, caller.language).response();
   const auto stored = store_.load_game(*id);
-  if (!stored || !game_of(*stored)) {
+  if (!stored || !game_of(*stored, games_)) {
     if (!stored && stored.error().code != storage::StoreErrorCode::not_found) {
       return error_of(stored.error(), caller.language).response();
     }
@@ -98,7 +100,7 @@ std::variant<Response, std::unique_ptr<EventStream>> Api::open_event_stream(cons
     if (!last) return error_of(last.error(), caller.language).response();
     cursor = *last;
   }
-  return std::make_unique<GameEventStream>(store_, *id, std::to_string(caller.user->id), *cursor);
+  return std::make_unique<GameEventStream>(store_, games_, *id, std::to_string(caller.user->id), *cursor);
 }
 
 }  // namespace stratagem::server

@@ -19,8 +19,8 @@ class GameRunner::Pool {
   boost::asio::thread_pool pool;
 };
 
-GameRunner::GameRunner(storage::Store& store, GameRunnerOptions options)
-    : store_(store), options_(options), pool_(std::make_unique<Pool>(options.threads)) {}
+GameRunner::GameRunner(storage::Store& store, GameCache& games, GameRunnerOptions options)
+    : store_(store), games_(games), options_(options), pool_(std::make_unique<Pool>(options.threads)) {}
 
 GameRunner::~GameRunner() { stop(); }
 
@@ -76,7 +76,7 @@ void GameRunner::process_due(storage::GameId id) {
   const auto outcome = store_.update_due_game(id, now, [&](const storage::StoredGame& locked)
                                                             -> std::optional<storage::GameChange> {
     after.reset();  // fn may run more than once
-    auto game = game_of(locked);
+    auto game = game_of(locked, games_);
     if (!game) return std::nullopt;
     const auto effects = game->advance(now);
     // A deadline that did nothing must still move, or the game would stay due forever.
@@ -92,6 +92,7 @@ void GameRunner::process_due(storage::GameId id) {
     return;
   }
   if (outcome->written && after) {
+    games_.put(id, outcome->version, *after);
     spdlog::debug("game {}: deadline processed (version {})", id, outcome->version);
     after_change(id, *after);
   }
@@ -109,7 +110,7 @@ void GameRunner::queue_pending_computer_turns() {
     }
     for (const auto& stored : *games) {
       if (stopping_) return;
-      if (const auto game = game_of(stored)) after_change(stored.id, *game);
+      if (const auto game = game_of(stored, games_)) after_change(stored.id, *game);
     }
     if (games->size() < query.limit) return;
     query.before = games->back().id;
@@ -136,14 +137,14 @@ namespace {
 // The action of a computer player, written like a person's: refused quietly when the
 // phase or ply has moved on meanwhile (another process, a deadline).
 template <typename Act>
-void commit_computer_action(storage::Store& store, GameRunner& runner, storage::GameId id, const char* what,
-                            Act act) {
+void commit_computer_action(storage::Store& store, GameCache& games, GameRunner& runner, storage::GameId id,
+                            const char* what, Act act) {
   const auto now = now_instant();
   std::optional<platform::Game> after;
   const auto outcome = store.update_game(id, [&](const storage::StoredGame& locked)
                                                  -> std::optional<storage::GameChange> {
     after.reset();  // fn may run more than once
-    auto game = game_of(locked);
+    auto game = game_of(locked, games);
     if (!game) return std::nullopt;
     auto effects = act(*game, now);
     if (!effects) {
@@ -157,7 +158,10 @@ void commit_computer_action(storage::Store& store, GameRunner& runner, storage::
     spdlog::warn("game {}: {}: {}", id, what, outcome.error().message);
     return;
   }
-  if (outcome->written && after) runner.after_change(id, *after);
+  if (outcome->written && after) {
+    games.put(id, outcome->version, *after);
+    runner.after_change(id, *after);
+  }
 }
 
 }  // namespace
@@ -177,7 +181,7 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .seed = turn.seed,
       .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
   });
-  commit_computer_action(store_, *this, id, "computer orders", [&](platform::Game& locked, platform::Instant now) {
+  commit_computer_action(store_, games_, *this, id, "computer orders", [&](platform::Game& locked, platform::Instant now) {
     return locked.diplomacy() ? locked.diplomacy()->submit_computer_orders(turn, orders, now)
                               : tl::expected<platform::Effects, platform::GameError>(
                                     tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));
@@ -203,7 +207,7 @@ void GameRunner::play_dragonchess(storage::GameId id, platform::DragonchessGame 
   const auto move = platform::find_computer_move(
       game, turn, [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; });
   if (!move) return;  // no legal move: the game has ended by the engine's rules already
-  commit_computer_action(store_, *this, id, "computer move", [&](platform::Game& locked, platform::Instant now) {
+  commit_computer_action(store_, games_, *this, id, "computer move", [&](platform::Game& locked, platform::Instant now) {
     return locked.dragonchess() ? locked.dragonchess()->submit_computer_move(turn, *move, now)
                                 : tl::expected<platform::Effects, platform::GameError>(
                                       tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));

@@ -19,6 +19,7 @@
 #include <string>
 #include <thread>
 
+#include "game_cache.h"
 #include "stratagem/platform/game.h"
 #include "stratagem/storage/store.h"
 
@@ -34,7 +35,7 @@ struct GameRunnerOptions {
 
 class GameRunner {
  public:
-  GameRunner(storage::Store& store, GameRunnerOptions options);
+  GameRunner(storage::Store& store, GameCache& games, GameRunnerOptions options);
   ~GameRunner();
   GameRunner(const GameRunner&) = delete;
   GameRunner& operator=(const GameRunner&) = delete;
@@ -59,6 +60,7 @@ class GameRunner {
   void post_once(std::string key, std::function<void()> work);
 
   storage::Store& store_;
+  GameCache& games_;
   GameRunnerOptions options_;
   class Pool;
   std::unique_ptr<Pool> pool_;

@@ -70,6 +70,7 @@ Response Api::create_game(const Request& request, Caller& caller, const Captures
   });
   if (!outcome) return error_of(outcome.error(), language).response();
   if (refused) return error_of(*refused, language).response();
+  games_.put(id, outcome->version, *created);
   spdlog::info("game {} ({}) created by user {}", id, created->kind(), caller.user->id);
   runner_.after_change(id, *created);
   return Response::json(201, {{"id", std::to_string(id)}});
@@ -97,7 +98,7 @@ Response Api::list_games(const Request&, Caller& caller, const Captures&) {
 namespace {
 
 // The game of the URL, or the 404 to answer.
-tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> load(storage::Store& store,
+tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> load(storage::Store& store, GameCache& cache,
                                                                             std::string_view id_text,
                                                                             Language language) {
   const auto id = parse_game_id(id_text);
@@ -107,7 +108,7 @@ tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> load(stor
     if (stored.error().code == storage::StoreErrorCode::not_found) return tl::unexpected(game_not_found(id_text, language));
     return tl::unexpected(error_of(stored.error(), language));
   }
-  auto game = game_of(*stored);
+  auto game = game_of(*stored, cache);
   if (!game) return tl::unexpected(game_not_found(id_text, language));
   return std::pair{std::move(*stored), std::move(*game)};
 }
@@ -123,7 +124,7 @@ Response Api::get_game(const Request&, Caller& caller, const Captures& captures)
     const auto last = store_.last_event_id(*id);
     if (last) last_event = *last;
   }
-  const auto loaded = load(store_, captures[0], caller.language);
+  const auto loaded = load(store_, games_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
   auto view = loaded->second.view_for(std::to_string(caller.user->id), now_instant());
   if (last_event) view["last_event_id"] = std::to_string(*last_event);
@@ -131,7 +132,7 @@ Response Api::get_game(const Request&, Caller& caller, const Captures& captures)
 }
 
 Response Api::get_phases(const Request&, Caller& caller, const Captures& captures) {
-  const auto loaded = load(store_, captures[0], caller.language);
+  const auto loaded = load(store_, games_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
   const auto phases = store_.phases(loaded->first.id);
   if (!phases) return error_of(phases.error(), caller.language).response();
@@ -141,7 +142,7 @@ Response Api::get_phases(const Request&, Caller& caller, const Captures& capture
 }
 
 Response Api::get_messages(const Request&, Caller& caller, const Captures& captures) {
-  const auto loaded = load(store_, captures[0], caller.language);
+  const auto loaded = load(store_, games_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
   const auto stored = store_.messages(loaded->first.id);
   if (!stored) return error_of(stored.error(), caller.language).response();
@@ -170,7 +171,7 @@ Response Api::act(const Request& request, Caller& caller, const Captures& captur
     after.reset();
     missing = false;
     answer = nlohmann::json();
-    auto game = game_of(locked);
+    auto game = game_of(locked, games_);
     if (!game) {
       missing = true;
       return std::nullopt;
@@ -193,7 +194,10 @@ Response Api::act(const Request& request, Caller& caller, const Captures& captur
   }
   if (missing) return game_not_found(captures[0], language).response();
   if (refused) return error_of(*refused, language).response();
-  if (after) runner_.after_change(*id, *after);
+  if (after) {
+    games_.put(*id, outcome->version, *after);
+    runner_.after_change(*id, *after);
+  }
   return Response::json(status, answer);
 }
 

@@ -58,9 +58,11 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   EventHub hub;
   auto events = (*store)->subscribe(
       [&hub](storage::GameId game, storage::EventId) { hub.publish(std::to_string(game)); });
-  GameRunner runner(**store, GameRunnerOptions{});
+  // Games parsed once per version; 4,096 active games fit in a few tens of MiB.
+  GameCache games(4096);
+  GameRunner runner(**store, games, GameRunnerOptions{});
   const auto web = web_files(options);
-  Api api(**store, hub, runner, web);
+  Api api(**store, games, hub, runner, web);
   HttpServer http(api, hub, HttpServerOptions{});
   const auto bound = http.listen(*address);
   if (!bound) return tl::unexpected(bound.error());

@@ -236,7 +236,7 @@ def test_sigterm_ends_event_streams_and_finishes_requests(tmp_path):
     assert stream.status == 200
     started = time.monotonic()
     assert running.stop(signal.SIGTERM, timeout=10) == 0
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 8  # not the 15 s of a keep-alive comment, nor forever
     with pytest.raises((EOFError, ConnectionError, OSError)):
         stream.next_event(timeout=5)
 
@@ -244,8 +244,11 @@ def test_sigterm_ends_event_streams_and_finishes_requests(tmp_path):
 def test_login_attempts_are_rate_limited_per_address(server):
     anonymous = server.client()
     statuses = [anonymous.post("/api/v1/sessions", {"name": f"nobody{i}", "password": "whatever1"}).status
-                for i in range(31)]
-    assert statuses[:30] == [401] * 30 and statuses[30] == 429
+                for i in range(40)]
+    # 30 failures empty the address's bucket; it refills one every 2 s, so on a slow
+    # machine one more attempt may pass before the refusals.
+    assert statuses[:30] == [401] * 30
+    assert statuses[30:].count(429) >= 8
 
 
 def raw_exchange(port, data):
