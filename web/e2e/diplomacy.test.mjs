@@ -71,6 +71,13 @@ test('play a phase against six computers, see the results, step back through his
   await page.click('[data-action="history-next"]');
   await page.waitForSelector('[data-unit="A BUR"]');
 
+  // With the keyboard: a unit, then one of its highlighted destinations.
+  await page.focus('[data-unit="A BUR"]');
+  await page.keyboard.press('Enter');
+  await page.focus('[data-province="RUH"][tabindex="0"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-order="A BUR - RUH"].stored');
+
   // The language changes the map's names and the order words at once.
   await page.selectOption('select[name="language"]', 'ja');
   await page.waitForSelector('text=1901年 秋 移動');

@@ -3,7 +3,7 @@
 // arrows and lines, and results after processing.
 import { useMemo } from 'preact/hooks';
 import map from '../generated/map.json';
-import { useT, provinceName } from '../ui/i18n';
+import { useT, orderText, provinceName } from '../ui/i18n';
 import { powerColours, powerTints } from './colours';
 import { provinceOf, provinces, type Unit } from './board';
 
@@ -41,11 +41,13 @@ interface Props {
 }
 
 function OrderMark({ order, power, result, reason }: DrawnOrder) {
+  const { t } = useT();
   const colour = powerColours[power] ?? '#333';
   const failed = result && !['ok', 'hold'].includes(result);
   const words = order.split(' ');
   const from = locationPoint(words[1]);
-  const title = reason ? `${order}: ${reason}` : result ? `${order} (${result})` : order;
+  const words0 = orderText(t, order);
+  const title = [words0, result && t(`game.result_${result}`), reason].filter(Boolean).join(' — ');
   const common = { 'data-drawn-order': order, class: `order${failed ? ' failed' : ''}` };
   if (words[2] === '-' || words[2] === 'R') {
     const to = locationPoint(words[3]);
@@ -82,7 +84,7 @@ function UnitMark({ unit, selected, dislodged, onUnit }: { unit: Unit; selected:
   return (
     <g data-unit={`${unit.type} ${unit.location}`} data-power={unit.power} data-dislodged={dislodged ? 'true' : undefined}
       class={`unit${selected ? ' selected' : ''}${onUnit ? ' clickable' : ''}`} transform={`translate(${x},${y}) scale(1.3)`}
-      role={onUnit ? 'button' : 'img'} tabIndex={onUnit ? 0 : undefined} aria-label={label}
+      role={onUnit ? 'button' : 'img'} tabindex={onUnit ? 0 : undefined} aria-label={label}
       onClick={onUnit ? (e) => { e.stopPropagation(); onUnit(unit); } : undefined}
       onKeyDown={onUnit ? (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onUnit(unit); } } : undefined}>
       <title>{label}</title>
@@ -107,6 +109,11 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
     return width * 12 < drawn[code].area || drawn[code].kind === 'sea' && width < 90 ? full : code;
   };
   const codes = Object.keys(drawn);
+  // Provinces a selected unit may go to can be reached with the keyboard too.
+  const targetProps = (code: string) => highlighted?.has(code)
+    ? { tabindex: 0, role: 'button' as const, 'aria-label': provinceName(t, code),
+        onKeyDown: (e: KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); click(code); } } }
+    : {};
   return (
     <svg class="map" viewBox={`0 0 ${map.width} ${map.height}`} role="group" aria-label={t('game.map')}>
       <defs>
@@ -117,7 +124,7 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
       </defs>
       <rect width={map.width} height={map.height} class="water" />
       {codes.filter((c) => drawn[c].kind === 'sea').map((code) => (
-        <path key={code} d={shapes[code]} data-province={code}
+        <path key={code} d={shapes[code]} data-province={code} {...targetProps(code)}
           class={`province sea${highlighted?.has(code) ? ' target' : ''}`} onClick={() => click(code)}><title>{provinceName(t, code)}</title></path>
       ))}
       <path d={neutralSeaPath} class="neutral-sea" />
@@ -125,7 +132,7 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
       {codes.filter((c) => drawn[c].kind === 'land').map((code) => {
         const centreOwner = owner.get(code);
         return (
-          <path key={code} d={shapes[code]} data-province={code}
+          <path key={code} d={shapes[code]} data-province={code} {...targetProps(code)}
             style={centreOwner ? { fill: powerTints[centreOwner] } : undefined}
             class={`province land${highlighted?.has(code) ? ' target' : ''}`} onClick={() => click(code)}><title>{provinceName(t, code)}</title></path>
         );

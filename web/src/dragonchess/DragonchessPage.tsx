@@ -105,7 +105,7 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
                     const lastMove = last && (last.from === square || last.to === square);
                     const label = `${square}${piece ? ` ${sideName(sideOf(piece))} ${t(`dc.piece_${piece.toUpperCase()}`)}` : ''}${frozen ? ` (${t('dc.frozen')})` : ''}`;
                     return (
-                      <g key={square} role="gridcell" aria-label={label} tabIndex={piece || target ? 0 : -1}
+                      <g key={square} role="gridcell" aria-label={label} tabindex={piece || target ? 0 : -1}
                         data-square={square} data-piece={piece} data-target={target ? target.kind : undefined}
                         data-last-move={lastMove ? 'true' : undefined} data-frozen={frozen ? 'true' : undefined}
                         class={`square ${(f + rank) % 2 ? 'light' : 'dark'} board${n}${selected === square ? ' selected' : ''}`}
