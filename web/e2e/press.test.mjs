@@ -32,10 +32,14 @@ test('a private message reaches its reader live, and only its reader', async () 
   const ben = await player('ben', server.url);
   const cleo = await player('cleo', server.url);
   await join(anna, gameUrl, 'ENGLAND');
+  // The lobby lists a game one has joined under "my games" while it is still forming.
+  await anna.goto(server.url);
+  await anna.waitForSelector('section[aria-labelledby="my-games"] [data-game-id]');
+  assert.equal(await anna.locator('section[aria-labelledby="open-games"] [data-game-id]').count(), 0);
   await join(ben, gameUrl, 'GERMANY');
   await join(cleo, gameUrl, 'RUSSIA');
   for (const page of [anna, ben, cleo]) {
-    await page.reload();
+    await page.goto(gameUrl);
     await page.waitForSelector('.diplomacy[data-status="active"][data-phase="S1901M"]');
     await page.click('[data-tab="press"]');
   }

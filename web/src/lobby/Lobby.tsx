@@ -9,7 +9,10 @@ import { CreateGameForm } from './CreateGameForm';
 
 function isMine(view: GameView | undefined, user: User) {
   if (!view) return false;
-  if (view.game === 'diplomacy') return view.my_powers.length > 0;
+  if (view.game === 'diplomacy') {
+    const joined = (view as { players?: { player: string }[] }).players ?? [];
+    return view.my_powers.length > 0 || joined.some((j) => j.player === user.name);
+  }
   return Boolean(view.my_side) || Object.values(view.players ?? {}).includes(user.name);
 }
 
