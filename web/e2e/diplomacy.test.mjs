@@ -2,7 +2,7 @@
 // Japanese, ready, the results on the map and in the list, history, the phone view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibilityProblems, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { accessibilityProblems, desktop, englishLeft, launchBrowser, openPage, phone, shot, signUp, startServer, visibleEnglish } from './harness.mjs';
 
 let server;
 let browser;
@@ -14,6 +14,7 @@ test('play a phase against six computers, see the results, step back through his
   const page = await openPage(context, server.url);
   await signUp(page, 'france');
   await page.selectOption('select[name="game"]', 'diplomacy');
+  await page.fill('input[name="name"]', 'ヨーロッパ 1901');
   await page.selectOption('select[name="preset"]', 'computer');
   assert.equal(await page.inputValue('input[name="computer_players"]'), '6');
   await page.click('[data-action="create-game"]');
@@ -79,8 +80,13 @@ test('play a phase against six computers, see the results, step back through his
   await page.waitForSelector('[data-order="A BUR - RUH"].stored');
 
   // The language changes the map's names and the order words at once.
+  for (const name of ['Burgundy', 'Army', 'North Sea']) assert.ok((await page.innerText('body')).includes(name), `${name} is shown in English first`);
+  const english = await visibleEnglish(page);
+  assert.ok(english.length >= 10, `English texts on the game page: ${english}`);
   await page.selectOption('select[name="language"]', 'ja');
   await page.waitForSelector('text=1901年 秋 移動');
+  assert.deepEqual(await englishLeft(page, english, 'ja'), []);
+  for (const name of ['Burgundy', 'Army', 'North Sea']) assert.ok(!(await page.innerText('body')).includes(name), `${name} is still in English`);
   await shot(page, 'diplomacy-results-desktop-ja');
   assert.deepEqual(await accessibilityProblems(page), []);
   assert.deepEqual(page.problems, []);

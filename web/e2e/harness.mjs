@@ -86,3 +86,20 @@ export async function signUp(page, name, password = 'correct horse battery') {
   await page.click('[data-action="sign-up"]');
   await page.waitForSelector('[data-action="create-game"]');
 }
+
+const locale = (lang) => JSON.parse(readFileSync(resolve(webDir, `src/i18n/locales/${lang}.json`), 'utf8'));
+const strings = (tree) => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : strings(v)));
+
+/** The English UI strings visible on the page now (whole strings, without placeholders). */
+export async function visibleEnglish(page) {
+  const text = await page.innerText('body');
+  return strings(locale('en')).filter((s) => s.length > 3 && !s.includes('{{') && text.includes(s));
+}
+
+/** Which of `english` are still on the page in `lang` (strings that are also part of that
+ * language's own texts, such as the brand name, do not count). */
+export async function englishLeft(page, english, lang) {
+  const text = await page.innerText('body');
+  const own = strings(locale(lang));
+  return english.filter((s) => !own.some((o) => o.includes(s)) && text.includes(s));
+}
