@@ -3,9 +3,11 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
+#include "game_cache.h"
 #include "http_listener.h"
 #include "json_fields.h"
 #include "language.h"
@@ -115,6 +117,32 @@ TEST(ServerListenAddress, HostAndPort) {
   EXPECT_FALSE(parse_listen_address("127.0.0.1:65536"));
   EXPECT_FALSE(parse_listen_address("127.0.0.1:http"));
   EXPECT_FALSE(parse_listen_address(":80"));
+}
+
+platform::Game dragonchess_game(const std::string& id, const std::string& name) {
+  const auto now = std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+  auto game = platform::Game::create(id, {{"game", "dragonchess"}, {"name", name}, {"opponent", "human"}}, platform::User{"1", "alice"},
+                                     now, 7);
+  if (!game) throw std::runtime_error(platform::message(game.error(), Language::En));
+  return *game;
+}
+
+TEST(ServerGameCache, HitsOnlyTheSameVersionAndForgetsTheLeastRecent) {
+  GameCache cache(2);
+  cache.put(1, 2, dragonchess_game("1", "one"));
+  cache.put(2, 5, dragonchess_game("2", "two"));
+  ASSERT_TRUE(cache.get(1, 2));
+  EXPECT_EQ(cache.get(1, 2)->name(), "one");
+  EXPECT_FALSE(cache.get(1, 3));  // a newer version, written by anyone: a miss
+  cache.put(1, 1, dragonchess_game("1", "older"));
+  EXPECT_EQ(cache.get(1, 2)->name(), "one");  // an older version never replaces a newer one
+  cache.put(1, 3, dragonchess_game("1", "three"));
+  EXPECT_FALSE(cache.get(1, 2));
+  EXPECT_EQ(cache.get(1, 3)->name(), "three");
+  cache.put(3, 1, dragonchess_game("3", "new"));  // game 2 was used least recently
+  EXPECT_FALSE(cache.get(2, 5));
+  EXPECT_TRUE(cache.get(1, 3));
+  EXPECT_TRUE(cache.get(3, 1));
 }
 
 }  // namespace
