@@ -5,6 +5,10 @@ from diplomacy_helpers import POWERS, play_phase, seven_player_game
 from serverlib import EventReader
 
 
+def messages_of(client, game_id):
+    return client.ok("GET", f"/api/v1/games/{game_id}/messages")
+
+
 def units_of(view):
     return {power: sorted(units) for power, units in view["units"].items()}
 
@@ -102,6 +106,28 @@ def test_scripted_game_in_three_languages(server):
     assert spring_1902["F NWG - NTH"] == "ok"
     view = england.ok("GET", f"/api/v1/games/{game_id}")
     assert view["phase"] == "F1902M"
+
+    # On to 1904: every power says it is ready each phase without new orders (units hold,
+    # builds are waived), with a message in each player's language on the way.
+    greetings = {"ENGLAND": "Good year", "FRANCE": "良い年を", "GERMANY": "新年快樂", "ITALY": "新年快乐"}
+    for _ in range(12):
+        view = england.ok("GET", f"/api/v1/games/{game_id}")
+        if view["phase"] == "S1904M":
+            break
+        for power, text in greetings.items():
+            players[power].ok("POST", f"/api/v1/games/{game_id}/messages",
+                              {"from": power, "to": "all", "text": f"{text} {view['phase']}"}, status=201)
+        play_phase(game_id, players, view["phase"], {})
+        after = england.ok("GET", f"/api/v1/games/{game_id}")
+        assert after["phase"] != view["phase"], "the phase was not processed once everyone was ready"
+    assert view["phase"] == "S1904M"
+    phases = england.ok("GET", f"/api/v1/games/{game_id}/phases")
+    names = [p["phase"] for p in phases]
+    assert names[:4] == ["S1901M", "F1901M", "W1901A", "S1902M"]
+    assert {"F1902M", "S1903M", "F1903M"} <= set(names) and names[-1][1:5] == "1903"
+    assert len(names) == len(set(names))  # each phase processed once
+    texts = [m["text"] for m in messages_of(england, game_id)]
+    assert "良い年を F1902M" in texts and "新年快乐 S1903M" in texts
 
 
 def test_orders_hidden_until_processed_and_bad_orders_reported(server):
