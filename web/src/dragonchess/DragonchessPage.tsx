@@ -112,6 +112,7 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
                         transform={`translate(${f * size},${(8 - rank) * size})`}
                         onClick={() => clickSquare(square)}
                         onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); clickSquare(square); } }}>
+                        <title>{label}</title>
                         <rect width={size} height={size} />
                         {lastMove && <rect width={size} height={size} class="last" />}
                         {piece && <g transform={`translate(${size / 2},${size / 2})`}><PieceGlyph letter={piece} frozen={frozen} /></g>}
