@@ -114,11 +114,9 @@ std::optional<platform::Game> game_of(const storage::StoredGame& stored, GameCac
   return std::move(*game);
 }
 
-Api::Api(storage::Store& store, GameCache& games, EventHub& hub, GameRunner& runner,
-         std::optional<StaticFiles> web)
+Api::Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optional<StaticFiles> web)
     : store_(store),
       games_(games),
-      hub_(hub),
       runner_(runner),
       web_(std::move(web)),
       logins_by_name_(5, std::chrono::seconds(12)),

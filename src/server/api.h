@@ -3,8 +3,6 @@
 // routing, authentication, the caller's language, JSON bodies, error bodies, and the
 // web client's files. Every handler runs on a worker thread (http_listener.h).
 
-#include <chrono>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,7 +12,6 @@
 #include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
-#include "event_hub.h"
 #include "game_cache.h"
 #include "game_runner.h"
 #include "http_listener.h"
@@ -35,7 +32,7 @@ struct Caller {
 
 class Api final : public RequestHandler {
  public:
-  Api(storage::Store& store, GameCache& games, EventHub& hub, GameRunner& runner, std::optional<StaticFiles> web);
+  Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optional<StaticFiles> web);
 
   Response handle(const Request& request) override;
   bool is_event_stream(const Request& request) const override;
@@ -92,7 +89,6 @@ class Api final : public RequestHandler {
 
   storage::Store& store_;
   GameCache& games_;
-  EventHub& hub_;
   GameRunner& runner_;
   std::optional<StaticFiles> web_;
   RateLimiter logins_by_name_;

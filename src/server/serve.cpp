@@ -62,7 +62,7 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   GameCache games(4096);
   GameRunner runner(**store, games, GameRunnerOptions{});
   const auto web = web_files(options);
-  Api api(**store, games, hub, runner, web);
+  Api api(**store, games, runner, web);
   HttpServer http(api, hub, HttpServerOptions{});
   const auto bound = http.listen(*address);
   if (!bound) return tl::unexpected(bound.error());
