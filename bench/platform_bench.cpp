@@ -25,45 +25,57 @@ Game started_game() {
 const json kOrders = {{"phase", "S1901M"}, {"orders", {{"FRANCE", {"A Par-Bur", "F Bre-Mao", "A Mar S A Par-Bur"}}}}};
 
 // Record text in, orders given, record text out.
+[[gnu::noinline]] std::string submit_orders(const std::string& record) {
+  auto game = *Game::from_json(json::parse(record));
+  auto effects = game.act(user_of("FRANCE"), Action::PutOrders, kOrders, Language::En, kStart);
+  benchmark::DoNotOptimize(effects);
+  return game.to_json().dump();
+}
+
 void BM_OrderSubmission(benchmark::State& state) {
   std::string record = started_game().to_json().dump();
-  for (auto _ : state) {
-    auto game = *Game::from_json(json::parse(record));
-    auto effects = game.act(user_of("FRANCE"), Action::PutOrders, kOrders, Language::En, kStart);
-    benchmark::DoNotOptimize(effects);
-    record = game.to_json().dump();
-  }
+  for (auto _ : state) record = submit_orders(record);
 }
 BENCHMARK(BM_OrderSubmission);
 
+[[gnu::noinline]] tl::expected<Game, std::string> read_record(const std::string& record) {
+  return Game::from_json(json::parse(record));
+}
+
 void BM_RecordRead(benchmark::State& state) {
   const std::string record = started_game().to_json().dump();
-  for (auto _ : state) benchmark::DoNotOptimize(Game::from_json(json::parse(record)));
+  for (auto _ : state) benchmark::DoNotOptimize(read_record(record));
 }
 BENCHMARK(BM_RecordRead);
 
+[[gnu::noinline]] std::string write_record(const Game& game) { return game.to_json().dump(); }
+
 void BM_RecordWrite(benchmark::State& state) {
   const Game game = started_game();
-  for (auto _ : state) benchmark::DoNotOptimize(game.to_json().dump());
+  for (auto _ : state) benchmark::DoNotOptimize(write_record(game));
 }
 BENCHMARK(BM_RecordWrite);
 
+[[gnu::noinline]] std::string view_as_france(const Game& game) { return game.view_for("id-FRANCE", kStart).dump(); }
+
 void BM_ViewFor(benchmark::State& state) {
   const Game game = started_game();
-  for (auto _ : state) benchmark::DoNotOptimize(game.view_for("id-FRANCE", kStart).dump());
+  for (auto _ : state) benchmark::DoNotOptimize(view_as_france(game));
 }
 BENCHMARK(BM_ViewFor);
 
 // The seventh power says ready: the phase is adjudicated and the next one starts.
+[[gnu::noinline]] void process_on_readiness(const Game& ready) {
+  Game game = ready;
+  auto effects = game.act(user_of("TURKEY"), Action::Ready, {{"power", "TURKEY"}, {"ready", true}}, Language::En, kStart);
+  benchmark::DoNotOptimize(effects);
+}
+
 void BM_PhaseProcessedOnReadiness(benchmark::State& state) {
   Game ready = started_game();
   for (int p = 0; p < 6; ++p)
     ready.act(user_of(kPowers[p]), Action::Ready, {{"power", kPowers[p]}, {"ready", true}}, Language::En, kStart);
-  for (auto _ : state) {
-    Game game = ready;
-    auto effects = game.act(user_of("TURKEY"), Action::Ready, {{"power", "TURKEY"}, {"ready", true}}, Language::En, kStart);
-    benchmark::DoNotOptimize(effects);
-  }
+  for (auto _ : state) process_on_readiness(ready);
 }
 BENCHMARK(BM_PhaseProcessedOnReadiness);
 
