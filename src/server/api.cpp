@@ -218,6 +218,12 @@ tl::expected<void, ApiError> Api::authenticate(const Request& request, Caller& c
   return {};
 }
 
+Response Api::malformed_request(const Request& request, bool header_too_large) const {
+  const auto language = request_language(request);
+  if (header_too_large) return ApiError{431, "too_large", say(language, Text::header_too_large)}.response();
+  return ApiError{400, "bad_request", say(language, Text::malformed_http)}.response();
+}
+
 Response Api::body_too_large(const Request& request, std::size_t limit) const {
   return ApiError{413, "too_large", say(request_language(request), Text::too_large, limit)}.response();
 }

@@ -38,6 +38,7 @@ class Api final : public RequestHandler {
   bool is_event_stream(const Request& request) const override;
   std::variant<Response, std::unique_ptr<EventStream>> open_event_stream(const Request& request) override;
   Response body_too_large(const Request& request, std::size_t limit) const override;
+  Response malformed_request(const Request& request, bool header_too_large) const override;
 
  private:
   using Captures = std::vector<std::string>;

@@ -242,6 +242,16 @@ class HttpServer::Impl {
         co_await refuse_large_body(connection, parser.get(), remote);
         co_return;
       }
+      if (error && error.category() == http::make_error_code(http::error::bad_target).category() &&
+          error != http::error::end_of_stream) {
+        // Not HTTP as it should be: say so once, then close (the stream cannot be trusted).
+        auto& partial = parser.get();
+        const auto answer = handler_.malformed_request(make_request(partial, remote), error == http::error::header_limit);
+        boost::system::error_code ignored;
+        auto message = to_beast(answer, 11, false);
+        co_await http::async_write(connection->stream, message, asio::redirect_error(use_awaitable, ignored));
+        break;
+      }
       if (error) break;
       auto& message = parser.get();
       const auto version = message.version();

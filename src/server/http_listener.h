@@ -49,6 +49,9 @@ class RequestHandler {
   virtual std::variant<Response, std::unique_ptr<EventStream>> open_event_stream(const Request& request) = 0;
   // The 413 answer (in the language of the request's Accept-Language).
   virtual Response body_too_large(const Request& request, std::size_t limit) const = 0;
+  // The answer to a request that is not HTTP/1.1 as it should be (400), or whose header
+  // is over the limit (431); `request` holds what could be read of it.
+  virtual Response malformed_request(const Request& request, bool header_too_large) const = 0;
 };
 
 struct HttpServerOptions {

@@ -32,6 +32,8 @@ enum class Text {
   unauthenticated,
   too_many_logins,       // {seconds}
   too_large,             // {bytes}
+  header_too_large,
+  malformed_http,
   no_route,              // {method} {path}
   method_not_allowed,    // {method} {path}
   game_not_found,        // {id}
