@@ -493,6 +493,24 @@ export interface components {
             deadlines?: components["schemas"]["Deadlines"];
             /** @default 0 */
             computer_players: number;
+            /**
+             * @description With three players, the seed's first (3a: Russia; England, France, Germany; Austria, Italy, Turkey) or second (3b: Austria, England, Germany; Italy, Russia; France, Turkey) sharing of powers. Other player counts have one setup (the count as text is accepted).
+             * @default 3a
+             * @enum {string}
+             */
+            setup: "3a" | "3b";
+            /** @description The game ends after this year (seed 000 §5.1(b)); from the start year (1901, 1914 with two players). */
+            end_year?: number;
+            /**
+             * @description Consecutive missed phases after which a power is in civil disorder.
+             * @default 2
+             */
+            civil_disorder_after: number;
+            /**
+             * @description A computer player orders for powers in civil disorder.
+             * @default false
+             */
+            computer_takes_civil_disorder: boolean;
         };
         NewDragonchessGame: {
             /**
@@ -607,6 +625,22 @@ export interface components {
                 [key: string]: components["schemas"]["PowerSeat"];
             };
             my_powers?: string[];
+            /**
+             * @description The setup's seats in the seed's order, each the powers one player orders together (seed 000 §1.2.3); join asks for a seat by any of its powers.
+             * @example [
+             *       [
+             *         "ENGLAND",
+             *         "FRANCE",
+             *         "RUSSIA"
+             *       ],
+             *       [
+             *         "AUSTRIA",
+             *         "GERMANY",
+             *         "TURKEY"
+             *       ]
+             *     ]
+             */
+            seat_powers?: string[][];
             /** @description Only the caller's own powers. */
             my_orders?: {
                 [key: string]: components["schemas"]["OrderEcho"][];
@@ -731,6 +765,8 @@ export interface components {
             position: string;
             /** @enum {string} */
             side_to_move: "gold" | "scarlet";
+            /** @description The King of the side to move is attacked (after a checkmate too). */
+            in_check?: boolean;
             /**
              * @example [
              *       "W2e2-2e3"
