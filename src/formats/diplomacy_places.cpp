@@ -1,5 +1,7 @@
 #include "stratagem/formats/diplomacy_places.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -51,6 +53,37 @@ std::string coast_choices(const Variant& variant, Province province) {
   return choices;
 }
 
+// The location whose canonical code ("PAR", "STP/SC") is exactly the text.
+std::optional<Location> location_by_code(const Variant& variant, std::string_view text) {
+  for (int l = 0; l < variant.location_count(); ++l)
+    if (variant.location_code(location_at(l)) == text) return location_at(l);
+  return std::nullopt;
+}
+
+// Why a unit of that type cannot stand there, or nothing if it can.
+std::optional<std::string> why_it_cannot_stand(const Variant& variant, UnitType type, Location at) {
+  const Province province = variant.province_of(at);
+  switch (variant.terrain(province)) {
+    case Terrain::Impassable:
+      return fmt::format("no unit can stand in {}", province_name(variant, at));
+    case Terrain::Sea:
+      if (type == UnitType::Army) return fmt::format("an army cannot stand at sea ({})", province_name(variant, at));
+      break;
+    case Terrain::Inland:
+      if (type == UnitType::Fleet)
+        return fmt::format("a fleet cannot stand inland ({})", province_name(variant, at));
+      break;
+    case Terrain::Coastal:
+      break;
+  }
+  if (type == UnitType::Army && at != variant.main_location(province))
+    return fmt::format("an army stands in {}, not on one of its coasts", province_name(variant, at));
+  if (type == UnitType::Fleet && !variant.fleet_can_stand(at))
+    return fmt::format("a fleet in {} must say which coast it is on ({})", province_name(variant, at),
+                       coast_choices(variant, province));
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string in_quotes(std::string_view text) {
@@ -74,12 +107,28 @@ tl::expected<Power, std::string> read_power(const Variant& variant, std::string_
 }
 
 tl::expected<Location, std::string> read_location(const Variant& variant, std::string_view text) {
+  if (const auto canonical = location_by_code(variant, text)) return *canonical;
+  return parse_location(variant, text);
+}
+
+tl::expected<Location, std::string> parse_location(const Variant& variant, std::string_view text) {
   auto parsed = parse_as_hold(variant, kPlace, text);
   if (!parsed) return tl::unexpected(parsed.error());
   return parsed->order.unit();
 }
 
 tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::string_view text) {
+  // Canonical text that names a unit where it can stand is the whole of a stored
+  // position; anything else, good or bad, goes to the parser, which says what is wrong.
+  if (text.size() > 2 && (text[0] == 'A' || text[0] == 'F') && text[1] == ' ')
+    if (const auto at = location_by_code(variant, text.substr(2))) {
+      const UnitType type = text[0] == 'A' ? UnitType::Army : UnitType::Fleet;
+      if (!why_it_cannot_stand(variant, type, *at)) return PlacedUnit{type, *at};
+    }
+  return parse_unit(variant, text);
+}
+
+tl::expected<PlacedUnit, std::string> parse_unit(const Variant& variant, std::string_view text) {
   auto parsed = parse_as_hold(variant, kUnit, text);
   if (!parsed) return tl::unexpected(parsed.error());
   const auto not_a_unit = [&](const std::string& why) {
@@ -88,25 +137,7 @@ tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::str
   if (!parsed->unit_type_given) return not_a_unit("write A or F before the place");
   const UnitType type = parsed->order.unit_type();
   const Location at = parsed->order.unit();
-  const Province province = variant.province_of(at);
-  const std::string name = province_name(variant, at);
-  switch (variant.terrain(province)) {
-    case Terrain::Impassable:
-      return not_a_unit(fmt::format("no unit can stand in {}", name));
-    case Terrain::Sea:
-      if (type == UnitType::Army) return not_a_unit(fmt::format("an army cannot stand at sea ({})", name));
-      break;
-    case Terrain::Inland:
-      if (type == UnitType::Fleet) return not_a_unit(fmt::format("a fleet cannot stand inland ({})", name));
-      break;
-    case Terrain::Coastal:
-      break;
-  }
-  if (type == UnitType::Army && at != variant.main_location(province))
-    return not_a_unit(fmt::format("an army stands in {}, not on one of its coasts", name));
-  if (type == UnitType::Fleet && !variant.fleet_can_stand(at))
-    return not_a_unit(
-        fmt::format("a fleet in {} must say which coast it is on ({})", name, coast_choices(variant, province)));
+  if (auto why = why_it_cannot_stand(variant, type, at)) return not_a_unit(*why);
   return PlacedUnit{type, at};
 }
 

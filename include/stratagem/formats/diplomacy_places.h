@@ -31,4 +31,12 @@ struct PlacedUnit {
 };
 tl::expected<PlacedUnit, std::string> read_unit(const diplomacy::Variant& variant, std::string_view text);
 
+// read_location and read_unit take canonical text ("PAR", "STP/SC", "A PAR", "F STP/SC")
+// straight from the variant's codes, which is the whole of a stored position; other text
+// goes to the order parser. These read through the parser alone: the same results and
+// messages (the tests hold the shortcut to them), many times slower.
+tl::expected<diplomacy::Location, std::string> parse_location(const diplomacy::Variant& variant,
+                                                              std::string_view text);
+tl::expected<PlacedUnit, std::string> parse_unit(const diplomacy::Variant& variant, std::string_view text);
+
 }  // namespace stratagem::formats
