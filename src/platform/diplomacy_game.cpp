@@ -922,6 +922,11 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
                {"winner", result_ && result_->winners.size() == 1 ? json(result_->winners.front()) : json(nullptr)}};
   const std::vector<std::string> mine = powers_of(user_id);
   view["my_powers"] = mine;
+  // The setup's seats (seed 000 §1.2.3): who plays which powers together, so that a
+  // player joining a game of fewer than seven sees what each seat commands.
+  json seat_powers = json::array();
+  for (const auto& seat : game_rules_.setup.seats) seat_powers.push_back(Impl::codes(*this, seat.powers));
+  view["seat_powers"] = std::move(seat_powers);
   if (status_ == GameStatus::Forming) {
     json joined = json::array();
     for (const Joiner& joiner : joiners_)

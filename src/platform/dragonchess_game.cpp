@@ -359,6 +359,8 @@ json DragonchessGame::view_for(std::string_view user_id, Instant now) const {
           {"status", game_status_name(status_)},
           {"position", replay.position().text()},
           {"side_to_move", side_name(Impl::side_to_move(*this))},
+          // The side to move's King is attacked (a finished game by checkmate stays so).
+          {"in_check", replay.position().in_check()},
           {"moves", moves_},
           {"start_position", start_position()},
           {"legal_moves", std::move(legal)},

@@ -170,6 +170,15 @@ TEST(PlatformDiplomacyJoin, ComputerSeatsTakeTheRest) {
   EXPECT_EQ(game.computer_turns().size(), 5u);
 }
 
+TEST(PlatformDiplomacyJoin, TheViewNamesEachSeatsPowers) {
+  // Seed 000 §1.2.3(e), (d)(ii): two seats of three powers; three seats of setup 3b.
+  auto two = *DiplomacyGame::create("g", options_with({{"players", 2}}), kStart, 3);
+  EXPECT_EQ(two.view_for("")["seat_powers"].dump(), R"([["ENGLAND","FRANCE","RUSSIA"],["AUSTRIA","GERMANY","TURKEY"]])");
+  auto three = *DiplomacyGame::create("g", options_with({{"players", 3}, {"setup", "3b"}}), kStart, 3);
+  EXPECT_EQ(three.view_for("")["seat_powers"].dump(), R"([["AUSTRIA","ENGLAND","GERMANY"],["ITALY","RUSSIA"],["FRANCE","TURKEY"]])");
+  EXPECT_EQ(started_game().view_for("")["seat_powers"].size(), 7u);
+}
+
 // --- deadlines
 
 TEST(PlatformDiplomacyDeadlines, PerPhaseTypeAndProcessedAtTheDeadline) {

@@ -171,6 +171,18 @@ TEST(PlatformDragonchessEndings, CheckmateWins) {
   EXPECT_EQ(game.status(), GameStatus::Finished);
 }
 
+TEST(PlatformDragonchessView, InCheckWhenTheSideToMovesKingIsAttacked) {
+  // As kCornered without the Basilisk: Gold's King can step out of the Oliphant's check.
+  auto game = human_game({{"position", "12/12/12/12/12/12/12/12|1o9k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/12 s 0 1"}});
+  EXPECT_EQ(game.view_for("", kStart)["in_check"], false);
+  const auto check = game.move(kBob, "O2b8-2a8", kStart);
+  ASSERT_TRUE(check);
+  EXPECT_EQ(check->response["in_check"], true);
+  EXPECT_EQ(check->response["result"], nullptr);
+  ASSERT_TRUE(game.move(kAlice, "K2a1-2b1", kStart));
+  EXPECT_EQ(game.view_for("", kStart)["in_check"], false);
+}
+
 TEST(PlatformDragonchessEndings, StalemateIsADraw) {
   auto game = human_game({{"position", kCornered}});
   ASSERT_TRUE(game.move(kBob, "K2l8-2k8", kStart));
