@@ -11,7 +11,8 @@ export type GameSummary = S['GameSummary'];
 export type GameStatus = GameSummary['status'];
 export type DiplomacyDeadlines = Exclude<S['Deadlines'], 'live'>;
 export type NewGame =
-  | (Pick<S['NewDiplomacyGame'], 'name' | 'variant' | 'rules' | 'players' | 'press' | 'deadlines' | 'computer_players'> & { game: 'diplomacy' })
+  | (Pick<S['NewDiplomacyGame'], 'name' | 'variant' | 'rules' | 'players' | 'press' | 'deadlines' | 'computer_players'>
+      & Partial<Pick<S['NewDiplomacyGame'], 'setup' | 'end_year' | 'civil_disorder_after' | 'computer_takes_civil_disorder'>> & { game: 'diplomacy' })
   | (Pick<S['NewDragonchessGame'], 'name' | 'opponent' | 'level' | 'side' | 'clock'> & { game: 'dragonchess' });
 export type Joined = S['Joined'];
 export type PowerState = S['PowerSeat'];
@@ -22,7 +23,7 @@ export type Message = S['Message'];
 export type UnitsByPower = S['UnitsByPower'];
 export type Treaty = S['Treaty'];
 
-export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline'> & {
+export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline' | 'seat_powers'> & {
   game: 'diplomacy';
   phase: string | null;
   units: UnitsByPower;
@@ -33,7 +34,7 @@ export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 
 };
 
 type Side = S['DragonchessGame']['side_to_move'];
-export type DragonchessView = Pick<S['DragonchessGame'], 'id' | 'name' | 'status' | 'position' | 'side_to_move' | 'moves' | 'legal_moves' | 'my_side' | 'players' | 'draw_offer' | 'level'> & {
+export type DragonchessView = Pick<S['DragonchessGame'], 'id' | 'name' | 'status' | 'position' | 'side_to_move' | 'moves' | 'legal_moves' | 'my_side' | 'players' | 'draw_offer' | 'level' | 'in_check'> & {
   game: 'dragonchess';
   clocks: Record<Side, number> | null;
   result: { winner: Side | null; reason: string } | null;

@@ -215,7 +215,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const shown = historyIndex === null ? null : phases[historyIndex];
   const lastPhase = phases.length ? phases[phases.length - 1] : null;
   const resultsOf = (record: PhaseRecord): DrawnOrder[] => Object.entries(record.orders).flatMap(([power, list]) =>
-    list.filter((o) => o.order).map((o) => ({ order: o.order, power, result: o.result, reason: o.reason })));
+    list.flatMap((o) => (o.order ? [{ order: o.order, power, result: o.result, reason: o.reason }] : [])));
   const draftOrders: DrawnOrder[] = Object.entries(drafts).flatMap(([power, list]) =>
     list.filter((o) => o.order).map((o) => ({ order: o.order!, power })));
 
@@ -230,6 +230,11 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   };
   useEffect(() => { if (tab === 'press') openTab('press'); }, [messages.length]);
 
+  // Builds (or removals) each of the user's powers owes: its centres less its units.
+  const adjustmentPrompt = [t('game.buildSites'), ...view.my_powers.flatMap((p) => {
+    const owed = (view.centers[p]?.length ?? 0) - units.filter((u) => u.power === p).length;
+    return owed === 0 ? [] : [t(owed > 0 ? 'game.buildsOwed' : 'game.removalsOwed', { power: powerName(t, p), count: Math.abs(owed) })];
+  })].join(' · ');
   const prompt = (() => {
     if (!canOrder) return '';
     switch (mode.kind) {
@@ -240,7 +245,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       case 'convoy-army': return t('game.pickConvoyed');
       case 'convoy-target': return t('game.pickConvoyTarget');
       case 'build': return t('game.build');
-      default: return kind === 'A' ? t('game.buildSites') : t('game.pickUnit');
+      default: return kind === 'A' ? adjustmentPrompt : t('game.pickUnit');
     }
   })();
 
@@ -251,7 +256,10 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const total = seatCount ? seatCount.taken + seatCount.open : people.length;
   const joined = ((view as { players?: { player: string; power: string | null }[] }).players ?? []);
   const myJoin = joined.find((j) => j.player === user.name);
-  const freePowers = board.powers.filter((p) => !joined.some((j) => j.power === p));
+  // Seats of several powers (fewer than seven players) are asked for by any of their powers.
+  const seats = view.seat_powers ?? board.powers.map((p) => [p]);
+  const freeSeats = seats.filter((seat) => !joined.some((j) => j.power && seat.includes(j.power)));
+  const seatText = (seat: string[]) => listOf(lang, seat.map((p) => powerName(t, p)));
   const join = async (power?: string) => {
     try { await api.join(id, power); await reloadView(); } catch (e) { setError((e as Error).message); }
   };
@@ -272,13 +280,19 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       {view.status === 'forming' && (
         <section class="card forming">
           <p>{t('game.forming', { taken, total })}</p>
-          {myJoin && <p>{myJoin.power ? t('game.youPlay', { powers: powerName(t, myJoin.power) }) : t('game.anyPower')}</p>}
+          {seats.some((seat) => seat.length > 1) && (
+            <div class="setup-preview">
+              <span>{t('lobby.seatList')}:</span>
+              <ol>{seats.map((seat) => <li key={seat.join('+')} data-seat={seat.join('+')}>{seatText(seat)}</li>)}</ol>
+            </div>
+          )}
+          {myJoin && <p>{myJoin.power ? t('game.youPlay', { powers: seatText(seats.find((seat) => seat.includes(myJoin.power!)) ?? [myJoin.power]) }) : t('game.anyPower')}</p>}
           {!view.my_powers.length && !myJoin && (
             <form class="row" onSubmit={(e) => { e.preventDefault(); const p = new FormData(e.currentTarget as HTMLFormElement).get('power') as string; void join(p || undefined); }}>
               <label>{t('game.joinAs')}
                 <select name="power">
                   <option value="">{t('game.anyPower')}</option>
-                  {freePowers.map((p) => <option key={p} value={p}>{powerName(t, p)}</option>)}
+                  {freeSeats.map((seat) => <option key={seat[0]} value={seat[0]}>{seatText(seat)}</option>)}
                 </select>
               </label>
               <button type="submit" class="primary" data-action="join-game">{t('lobby.join')}</button>
@@ -345,7 +359,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               {view.my_powers.map((power) => (
                 <section key={power} class="orders" data-power-orders={power}>
                   <h3><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</h3>
-                  {(drafts[power] ?? []).length === 0 ? <p class="muted">{t('game.noOrders')}</p> : (
+                  {(drafts[power] ?? []).length === 0 ? <p class="muted">{view.powers[power]?.to_order === false ? t('game.nothingToOrder') : t('game.noOrders')}</p> : (
                     <ul class="order-list">
                       {(drafts[power] ?? []).map((o) => (
                         <li key={o.input + (o.order ?? '')} data-order={o.order ?? undefined} data-order-input={o.input} class={o.error ? 'refused' : o.order ? 'stored' : 'pending'}>
@@ -382,10 +396,11 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                 <section class="results" aria-label={t('game.results', { phase: phaseName(t, lastPhase.phase) })}>
                   <h3>{t('game.results', { phase: phaseName(t, (shown ?? lastPhase).phase) })}</h3>
                   <ul class="order-list">
-                    {Object.entries((shown ?? lastPhase).orders).flatMap(([power, list]) => list.filter((o) => o.order).map((o) => (
-                      <li key={`${power}${o.order}`} data-order={o.order} data-result={o.result} data-power={power} class={`result-${o.result}`}>
+                    {/* A unit given no order is listed only when something befell it (dislodged). */}
+                    {Object.entries((shown ?? lastPhase).orders).flatMap(([power, list]) => list.filter((o) => o.order || (o.unit && o.result !== 'hold')).map((o) => (
+                      <li key={`${power}${o.order ?? o.unit}`} data-order={o.order ?? undefined} data-unit-result={o.order ? undefined : o.unit} data-result={o.result} data-power={power} class={`result-${o.result}`}>
                         <span class="dot" style={{ background: powerColours[power] }} />
-                        <span class="order-text" title={o.order}>{orderText(t, o.order)}</span>
+                        <span class="order-text" title={o.order ?? o.unit}>{o.order ? orderText(t, o.order) : `${orderText(t, o.unit!)} (${t('game.noOrder')})`}</span>
                         <span class="status">{t(`game.result_${o.result}`)}</span>
                         {o.reason && <details class="reason"><summary aria-label={o.reason}>?</summary>{o.reason}</details>}
                       </li>

@@ -703,7 +703,10 @@ export interface components {
             ready: boolean;
         };
         ProcessedOrder: {
-            order: string;
+            /** @description The unit the entry is about, e.g. A BUR. */
+            unit?: string;
+            /** @description Canonical text; null for a unit that was given no order (it held). */
+            order: string | null;
             result: string;
             reason?: string;
         };

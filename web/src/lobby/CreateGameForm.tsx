@@ -1,14 +1,31 @@
-// The create form with presets people understand; "custom" shows every setting.
+// The create form with presets people understand; "custom" shows every setting. The
+// number of players picks the seed's setup for fewer than seven (seed 000 §1.2.3), with
+// the choice of two sharings for three players; the seats are previewed in words.
 import { useState } from 'preact/hooks';
 import { api, type NewGame } from '../api';
-import { useT } from '../ui/i18n';
+import { listOf, powerName, useT } from '../ui/i18n';
 
 type Preset = 'live' | 'daily' | 'computer' | 'custom';
+type ThreePlayerSetup = '3a' | '3b';
+
+// A preview of seed 000 §1.2.3 (the engine's setups decide; the game page shows the
+// server's seats): the seats, and the powers in armistice, per number of players.
+const setups: Record<string, { seats: string[][]; armistice?: string[] }> = {
+  7: { seats: [['AUSTRIA'], ['ENGLAND'], ['FRANCE'], ['GERMANY'], ['ITALY'], ['RUSSIA'], ['TURKEY']] },
+  6: { seats: [['AUSTRIA'], ['ENGLAND'], ['FRANCE'], ['GERMANY'], ['RUSSIA'], ['TURKEY']], armistice: ['ITALY'] },
+  5: { seats: [['AUSTRIA'], ['ENGLAND'], ['FRANCE'], ['RUSSIA'], ['TURKEY']], armistice: ['GERMANY', 'ITALY'] },
+  4: { seats: [['ENGLAND'], ['AUSTRIA', 'FRANCE'], ['GERMANY', 'TURKEY'], ['ITALY', 'RUSSIA']] },
+  '3a': { seats: [['RUSSIA'], ['ENGLAND', 'FRANCE', 'GERMANY'], ['AUSTRIA', 'ITALY', 'TURKEY']] },
+  '3b': { seats: [['AUSTRIA', 'ENGLAND', 'GERMANY'], ['ITALY', 'RUSSIA'], ['FRANCE', 'TURKEY']] },
+  2: { seats: [['ENGLAND', 'FRANCE', 'RUSSIA'], ['AUSTRIA', 'GERMANY', 'TURKEY']] },
+};
 
 export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [game, setGame] = useState<'diplomacy' | 'dragonchess'>('diplomacy');
   const [preset, setPreset] = useState<Preset>('daily');
+  const [players, setPlayers] = useState(7);
+  const [threePlayerSetup, setThreePlayerSetup] = useState<ThreePlayerSetup>('3a');
   const [opponent, setOpponent] = useState<'human' | 'computer'>('computer');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -24,14 +41,21 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
     let body: NewGame;
     if (game === 'diplomacy') {
       const hours = (key: string, fallback: number) => Math.round(num(key, fallback) * 3600);
+      const endYear = num('end_year', 0);
       body = {
         game, name, variant: 'standard', rules: 'standard',
-        players: num('players', 7),
+        players,
+        ...(players === 3 ? { setup: threePlayerSetup } : {}),
         press: (f.get('press') as 'full' | 'public' | 'none') ?? 'full',
         deadlines: preset === 'live' ? 'live' : {
           movement_seconds: hours('movement_hours', 24), retreat_seconds: hours('retreat_hours', 12), adjustment_seconds: hours('adjustment_hours', 12),
         },
-        computer_players: num('computer_players', preset === 'computer' ? 6 : 0),
+        computer_players: num('computer_players', preset === 'computer' ? players - 1 : 0),
+        ...(endYear > 0 ? { end_year: endYear } : {}),
+        ...(preset === 'custom' ? {
+          civil_disorder_after: num('civil_disorder_after', 2),
+          computer_takes_civil_disorder: f.get('computer_takes_civil_disorder') === 'on',
+        } : {}),
       };
     } else {
       const minutes = num('clock_minutes', 0);
@@ -54,6 +78,8 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
   };
 
   const custom = preset === 'custom';
+  const setup = setups[players === 3 ? threePlayerSetup : players] ?? setups[7];
+  const powersText = (powers: string[]) => listOf(lang, powers.map((p) => powerName(t, p)));
   return (
     <section class="card" aria-labelledby="create-game">
       <h2 id="create-game">{t('lobby.create')}</h2>
@@ -75,8 +101,22 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <option value="custom">{t('lobby.presetCustom')}</option>
               </select>
             </label>
+            <label>{t('lobby.players')}
+              <select name="players" value={players} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}>
+                {[7, 6, 5, 4, 3, 2].map((n) => <option key={n} value={n}>{n}</option>)}
+              </select>
+            </label>
+            {players === 3 && (
+              <label>{t('lobby.setup')}
+                <select name="setup" value={threePlayerSetup} onChange={(e) => setThreePlayerSetup((e.target as HTMLSelectElement).value as ThreePlayerSetup)}>
+                  {(['3a', '3b'] as const).map((code) => (
+                    <option key={code} value={code}>{setups[code].seats.map(powersText).join(' / ')}</option>
+                  ))}
+                </select>
+              </label>
+            )}
             <label>{t('lobby.computerPlayers')}
-              <input key={`cp-${preset}`} name="computer_players" type="number" min={0} max={6} defaultValue={preset === 'computer' ? '6' : '0'} />
+              <input key={`cp-${preset}-${players}`} name="computer_players" type="number" min={0} max={players - 1} defaultValue={preset === 'computer' ? String(players - 1) : '0'} />
             </label>
             <label>{t('lobby.press')}
               <select name="press" key={`press-${preset}`} defaultValue={preset === 'computer' ? 'none' : 'full'}>
@@ -85,9 +125,19 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <option value="none">{t('lobby.pressNone')}</option>
               </select>
             </label>
+            {players < 7 && (
+              <div class="setup-preview" data-setup-preview={players === 3 ? threePlayerSetup : String(players)}>
+                <span>{t('lobby.seatList')}:</span>
+                <ol>{setup.seats.map((seat) => <li key={seat.join('+')} data-seat={seat.join('+')}>{powersText(seat)}</li>)}</ol>
+                {setup.armistice && <p class="muted">{t('lobby.armistice', { powers: powersText(setup.armistice) })}</p>}
+                {players === 2 && <p class="muted">{t('lobby.twoPlayerNote')}</p>}
+              </div>
+            )}
             {custom && (
               <>
-                <label>{t('lobby.players')}<input name="players" type="number" min={2} max={7} defaultValue="7" /></label>
+                <label>{t('lobby.endYear')}<input name="end_year" type="number" min={players === 2 ? 1914 : 1901} max={3000} placeholder={t('lobby.endYearNone')} /></label>
+                <label>{t('lobby.civilDisorderAfter')}<input name="civil_disorder_after" type="number" min={1} max={10} defaultValue="2" /></label>
+                <label class="check"><input name="computer_takes_civil_disorder" type="checkbox" /> {t('lobby.computerTakesCivilDisorder')}</label>
                 <label>{t('lobby.movementHours')}<input name="movement_hours" type="number" min={0.1} step="any" defaultValue="24" /></label>
                 <label>{t('lobby.retreatHours')}<input name="retreat_hours" type="number" min={0.1} step="any" defaultValue="12" /></label>
                 <label>{t('lobby.adjustmentHours')}<input name="adjustment_hours" type="number" min={0.1} step="any" defaultValue="12" /></label>

@@ -1,0 +1,157 @@
+// Games of fewer than seven players made from the create form (seed 000 §1.2.3: the
+// seats' powers are previewed and shown on the game page), and a two-player 1914 game
+// played through a dislodgement: the retreat phase offers the dislodged unit's retreats
+// and the adjustment phase the build sites, each ordered by clicking.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { accessibilityProblems, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+/** A second person who plays through the API only. */
+async function apiUser(name) {
+  const call = async (method, path, body, token) => {
+    const response = await fetch(`${server.url}/api/v1${path}`, {
+      method, body: body && JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+    const text = await response.text();
+    assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const { token } = await call('POST', '/users', { name, password: 'correct horse battery' });
+  return (method, path, body) => call(method, path, body, token);
+}
+
+const seats = (page) => page.$$eval('.setup-preview [data-seat]', (items) => items.map((li) => li.getAttribute('data-seat')));
+
+test('a four-player game from the form: the seats previewed, created, joined as Austria and France', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'austria');
+  await page.selectOption('select[name="preset"]', 'computer');
+  await page.selectOption('select[name="players"]', '3');
+  assert.deepEqual(await seats(page), ['RUSSIA', 'ENGLAND+FRANCE+GERMANY', 'AUSTRIA+ITALY+TURKEY']);
+  await page.selectOption('select[name="setup"]', '3b');
+  assert.deepEqual(await seats(page), ['AUSTRIA+ENGLAND+GERMANY', 'ITALY+RUSSIA', 'FRANCE+TURKEY']);
+  await page.selectOption('select[name="players"]', '5');
+  assert.match(await page.innerText('.setup-preview'), /Germany and Italy/);
+  await page.selectOption('select[name="players"]', '4');
+  assert.equal(await page.inputValue('input[name="computer_players"]'), '3');
+  assert.deepEqual(await seats(page), ['ENGLAND', 'AUSTRIA+FRANCE', 'GERMANY+TURKEY', 'ITALY+RUSSIA']);
+  await shot(page, 'setups-form-desktop');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-status="forming"]');
+  assert.deepEqual(await seats(page), ['ENGLAND', 'AUSTRIA+FRANCE', 'GERMANY+TURKEY', 'ITALY+RUSSIA']);
+  await page.selectOption('select[name="power"]', 'AUSTRIA');
+  await page.click('[data-action="join-game"]');
+  await page.waitForSelector('.diplomacy[data-my-powers="AUSTRIA FRANCE"][data-phase="S1901M"]');
+  await page.click('[data-tab="powers"]');
+  for (const power of ['AUSTRIA', 'FRANCE'])
+    assert.match(await page.innerText(`[data-power-row="${power}"]`), /austria/);
+  for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'])
+    assert.match(await page.innerText(`[data-power-row="${power}"]`), /Computer/);
+  await shot(page, 'setups-four-players');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('two players from 1914: a dislodgement, its retreat and a build, ordered by clicking', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'central');
+  await page.selectOption('select[name="preset"]', 'custom');
+  await page.selectOption('select[name="players"]', '2');
+  assert.deepEqual(await seats(page), ['ENGLAND+FRANCE+RUSSIA', 'AUSTRIA+GERMANY+TURKEY']);
+  assert.match(await page.innerText('.setup-preview'), /1914/);
+  await page.fill('input[name="name"]', 'The Great War');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-status="forming"]');
+  const id = page.url().split('/').pop();
+  assert.deepEqual(await seats(page), ['ENGLAND+FRANCE+RUSSIA', 'AUSTRIA+GERMANY+TURKEY']);
+  await page.selectOption('select[name="power"]', 'AUSTRIA');
+  await page.click('[data-action="join-game"]');
+  await page.waitForSelector('text=/Austria, Germany(,)? and Turkey/');
+  const entente = await apiUser('entente');
+  assert.deepEqual((await entente('POST', `/games/${id}/join`, { power: 'FRANCE' })).powers, ['ENGLAND', 'FRANCE', 'RUSSIA']);
+  const ready = async (phase) => {
+    for (const power of ['ENGLAND', 'FRANCE', 'RUSSIA']) {
+      const view = await entente('GET', `/games/${id}`);
+      if (view.phase === phase && view.powers[power].to_order) await entente('POST', `/games/${id}/ready`, { power, ready: true });
+    }
+  };
+  await page.waitForSelector('.diplomacy[data-my-powers="AUSTRIA GERMANY TURKEY"][data-phase="S1914M"]');
+
+  // Spring 1914: Munich walks into Burgundy.
+  await page.click('[data-unit="A MUN"]');
+  await page.click('[data-province="BUR"]');
+  await page.waitForSelector('[data-order="A MUN - BUR"].stored');
+  await page.click('[data-action="ready"]');
+  await ready('S1914M');
+  await page.waitForSelector('.diplomacy[data-phase="F1914M"]', { timeout: 30000 });
+
+  // Fall 1914: France takes Burgundy with support; Germany takes Denmark and leaves Berlin.
+  await entente('PUT', `/games/${id}/orders`, { phase: 'F1914M', orders: { FRANCE: ['A PAR - BUR', 'A MAR S A PAR - BUR'] } });
+  await page.selectOption('select[name="order_power"]', 'GERMANY');
+  for (const order of ['F KIE - DEN', 'A BER - KIE']) {
+    await page.fill('input[name="order"]', order);
+    await page.press('input[name="order"]', 'Enter');
+    await page.waitForSelector(`[data-order="${order}"].stored`);
+  }
+  await page.click('[data-action="ready"]');
+  await ready('F1914M');
+
+  // The retreat: the dislodged army and exactly its retreat options are marked.
+  await page.waitForSelector('.diplomacy[data-phase="F1914R"]', { timeout: 30000 });
+  const phases = await entente('GET', `/games/${id}/phases`);
+  const results = (power) => phases.at(-1).orders[power].map((o) => `${o.order} ${o.result}`).sort();
+  assert.deepEqual(results('FRANCE'), ['A MAR S A PAR - BUR ok', 'A PAR - BUR ok', 'null hold']);
+  assert.deepEqual(results('GERMANY'), ['A BER - KIE ok', 'F KIE - DEN ok', 'null dislodged']);
+  await page.waitForSelector('[data-unit-result="A BUR"][data-result="dislodged"]');
+  const options = (await entente('GET', `/games/${id}`)).retreats.GERMANY['A BUR'];
+  assert.deepEqual([...options].sort(), ['BEL', 'GAS', 'MUN', 'PIC', 'RUH']);
+  assert.deepEqual(await page.$$eval('[data-province].target', (els) => els.map((e) => e.getAttribute('data-province'))), ['BUR']);
+  await page.click('[data-unit="A BUR"][data-dislodged]');
+  await page.waitForSelector('[data-action="disband"]');
+  const marked = await page.$$eval('[data-province].target', (els) => els.map((e) => e.getAttribute('data-province')).sort());
+  assert.deepEqual(marked, ['BEL', 'GAS', 'MUN', 'PIC', 'RUH']);
+  assert.equal(await page.innerText('[data-power-orders="AUSTRIA"] p'), 'Nothing to order this phase.');
+  await shot(page, 'retreat-options-desktop');
+  await page.click('[data-province="RUH"]');
+  await page.waitForSelector('[data-order="A BUR R RUH"].stored');
+  await page.click('[data-action="ready"]');
+
+  // The adjustment: Germany owns Denmark now; its empty home centres are the build sites.
+  await page.waitForSelector('.diplomacy[data-phase="W1914A"]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('[data-center="DEN"]', 'data-owner'), 'GERMANY');
+  assert.ok(await page.locator('[data-unit="A RUH"][data-power="GERMANY"]').count() === 1);
+  const sites = await page.$$eval('[data-province].target', (els) => els.map((e) => e.getAttribute('data-province')).sort());
+  assert.deepEqual(sites, ['BER', 'MUN']);
+  assert.equal(await page.innerText('.prompt'), 'Build sites · Germany may build 1');
+  await shot(page, 'build-sites-desktop');
+  await page.click('[data-province="BER"]');
+  const choices = await page.$$eval('[data-action="build"]', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(choices, ['Army Berlin', 'Fleet Berlin']);
+  await page.click('[data-action="build"] >> text=Army Berlin');
+  await page.waitForSelector('[data-order="A BER B"].stored');
+  assert.deepEqual(await accessibilityProblems(page), []);
+  await page.click('[data-action="ready"]');
+  await page.waitForSelector('.diplomacy[data-phase="S1915M"]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('[data-unit="A BER"]', 'data-power'), 'GERMANY');
+  assert.equal(await page.locator('[data-order="A BER B"][data-result="ok"]').count(), 1);
+  await shot(page, 'after-build-desktop');
+
+  const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
+  const phoneContext = await browser.newContext(phone);
+  await phoneContext.addInitScript((t) => localStorage.setItem('stratagem.token', t), token);
+  const small = await openPage(phoneContext, page.url());
+  await small.waitForSelector('.diplomacy[data-phase="S1915M"]');
+  await shot(small, 'after-build-phone');
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(small.problems, []);
+  await context.close();
+  await phoneContext.close();
+});
