@@ -90,13 +90,21 @@ Checked for_each_power(const Variant& variant, const json& object, const std::st
   return {};
 }
 
+// Where an item of a list stands ("units.FRANCE[2]"), written out only for a message:
+// a stored position has dozens of items and, read back, no message to give.
+struct ItemPath {
+  const std::string& list;
+  std::size_t index;
+  std::string text() const { return fmt::format("{}[{}]", list, index); }
+};
+
 // [text, ...]: calls read(path of the item, text) for each item.
 template <class Read>
 Checked for_each_text(const json& list, const std::string& path, std::string_view items, Read read) {
   if (!list.is_array()) return failure("{}: expected a list of {}, got {}", path, items, kind_of(list));
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string item_path = fmt::format("{}[{}]", path, i);
-    if (!list[i].is_string()) return failure("{}: expected a string, got {}", item_path, kind_of(list[i]));
+    const ItemPath item_path{path, i};
+    if (!list[i].is_string()) return failure("{}: expected a string, got {}", item_path.text(), kind_of(list[i]));
     if (Checked read_ok = read(item_path, list[i].get_ref<const std::string&>()); !read_ok) return read_ok;
   }
   return {};
@@ -154,16 +162,15 @@ class PositionReader {
     const json* units = find_field(object, "units");
     if (!units) return failure("{}: missing (an object with the list of units of each power)", where);
     return for_each_power(variant_, *units, where, [&](Power power, const std::string& power_path, const json& list) {
-      return for_each_text(list, power_path, "units", [&](const std::string& item_path, const std::string& text) {
+      return for_each_text(list, power_path, "units", [&](const ItemPath& item_path, const std::string& text) {
         auto unit = read_unit(variant_, text);
-        if (!unit) return Checked(failure("{}: {}", item_path, unit.error()));
+        if (!unit) return Checked(failure("{}: {}", item_path.text(), unit.error()));
         const Province province = variant_.province_of(unit->location);
-        const std::string source = fmt::format("{} {}", item_path, in_quotes(text));
-        std::string& earlier = unit_source_[index(province)];
-        if (!earlier.empty())
-          return Checked(failure("{}: {} stands in {}, where {} stands already", item_path, in_quotes(text),
-                                 english_name(province), earlier));
-        earlier = source;
+        Source& earlier = unit_source_[index(province)];
+        if (earlier.text)
+          return Checked(failure("{}: {} stands in {}, where {} stands already", item_path.text(), in_quotes(text),
+                                 english_name(province), describe(earlier)));
+        earlier = {"units", power, item_path.index, &text};
         state_.place(variant_, Unit{unit->type, power, unit->location});
         return Checked{};
       });
@@ -197,18 +204,18 @@ class PositionReader {
     const Province province = variant_.province_of(unit->location);
     if (const auto standing = state_.unit_in(province); standing && standing->power == power)
       return failure("{}: {} has a unit in {} that was not dislodged ({}), so none of its units was dislodged there",
-                     where, variant_.power_code(power), english_name(province), unit_source_[index(province)]);
-    std::string& earlier = dislodged_source_[index(province)];
-    if (!earlier.empty())
-      return failure("{}: two units dislodged from {}: {} and {}", where, english_name(province), earlier,
+                     where, variant_.power_code(power), english_name(province), describe(unit_source_[index(province)]));
+    const std::string*& earlier = dislodged_text_[index(province)];
+    if (earlier)
+      return failure("{}: two units dislodged from {}: {} and {}", where, english_name(province), in_quotes(*earlier),
                      in_quotes(text));
-    earlier = in_quotes(text);
+    earlier = &text;
     const Unit dislodged{unit->type, power, unit->location};
     DislodgedUnit entry{dislodged, {}};
     if (Checked ok = for_each_text(places, where, "places",
-                                   [&](const std::string& item_path, const std::string& place) {
+                                   [&](const ItemPath& item_path, const std::string& place) {
                                      auto to = retreat_place(dislodged, place);
-                                     if (!to) return Checked(failure("{}: {}", item_path, to.error()));
+                                     if (!to) return Checked(failure("{}: {}", item_path.text(), to.error()));
                                      entry.retreats.insert(index(*to));
                                      return Checked{};
                                    });
@@ -246,7 +253,7 @@ class PositionReader {
         return failure("{} cannot move to {}", mover, in_quotes(text));
     }
     if (state_.occupied(province))
-      return failure("{} is occupied by {}", english_name(province), unit_source_[index(province)]);
+      return failure("{} is occupied by {}", english_name(province), describe(unit_source_[index(province)]));
     return *to;
   }
 
@@ -258,20 +265,20 @@ class PositionReader {
         return failure("{}: missing; an adjustment phase needs the owner of every supply centre", where);
       return {};
     }
-    std::array<std::string, kMaxProvinces> owner_source;
+    std::array<Source, kMaxProvinces> owner_source;
     return for_each_power(variant_, *centres, where, [&](Power power, const std::string& power_path, const json& list) {
       return for_each_text(
-          list, power_path, "supply centres", [&](const std::string& item_path, const std::string& text) {
+          list, power_path, "supply centres", [&](const ItemPath& item_path, const std::string& text) {
             auto at = read_location(variant_, text);
-            if (!at) return Checked(failure("{}: {}", item_path, at.error()));
+            if (!at) return Checked(failure("{}: {}", item_path.text(), at.error()));
             const Province province = variant_.province_of(*at);
             if (!variant_.is_supply_centre(province))
-              return Checked(failure("{}: {} is not a supply centre", item_path, english_name(province)));
-            std::string& earlier = owner_source[index(province)];
-            if (!earlier.empty())
-              return Checked(failure("{}: {} is owned twice: {} and {} {}", item_path, english_name(province), earlier,
-                                     item_path, in_quotes(text)));
-            earlier = fmt::format("{} {}", item_path, in_quotes(text));
+              return Checked(failure("{}: {} is not a supply centre", item_path.text(), english_name(province)));
+            Source& earlier = owner_source[index(province)];
+            if (earlier.text)
+              return Checked(failure("{}: {} is owned twice: {} and {} {}", item_path.text(), english_name(province),
+                                     describe(earlier), item_path.text(), in_quotes(text)));
+            earlier = {"centers", power, item_path.index, &text};
             state_.set_centre_owner(province, power);
             return Checked{};
           });
@@ -280,10 +287,25 @@ class PositionReader {
 
   const std::string& english_name(Province province) const { return variant_.province_name(province, Language::En); }
 
+  // The item of the input that put a unit or an owner in a province, for messages
+  // about a clash with a later one.
+  struct Source {
+    std::string_view field;  // "units", "centers"
+    Power power = Power::None;
+    std::size_t index = 0;
+    const std::string* text = nullptr;  // null: nothing there yet
+  };
+  // `units.FRANCE[2] "A PAR"`
+  std::string describe(const Source& source) const {
+    return fmt::format("{}[{}] {}", field_path(field_path(path_, source.field), variant_.power_code(source.power)),
+                       source.index, in_quotes(*source.text));
+  }
+
   const Variant& variant_;
   std::string path_;
   GameState state_;
-  std::array<std::string, kMaxProvinces> unit_source_, dislodged_source_;
+  std::array<Source, kMaxProvinces> unit_source_;
+  std::array<const std::string*, kMaxProvinces> dislodged_text_{};
 };
 
 tl::expected<std::optional<std::string>, std::string> read_optional_text(const json& entry, std::string_view field,
@@ -357,9 +379,9 @@ tl::expected<std::uint64_t, std::string> read_seed(const json& value, const std:
 tl::expected<PowerSet, std::string> read_power_list(const Variant& variant, const json& list, const std::string& path) {
   PowerSet powers;
   if (Checked ok = for_each_text(list, path, "powers",
-                                 [&](const std::string& item_path, const std::string& text) -> Checked {
+                                 [&](const ItemPath& item_path, const std::string& text) -> Checked {
                                    auto power = read_power(variant, text);
-                                   if (!power) return failure("{}: {}", item_path, power.error());
+                                   if (!power) return failure("{}: {}", item_path.text(), power.error());
                                    powers.insert(index(*power));
                                    return {};
                                  });
@@ -475,7 +497,7 @@ tl::expected<EndReport, std::string> read_end(const Variant& variant, const json
   report.winners = *powers;
   if (const json* seats = find_field(end, "seats"))
     if (Checked ok = for_each_text(*seats, "end.seats", "seats",
-                                   [&](const std::string&, const std::string& seat) {
+                                   [&](const ItemPath&, const std::string& seat) {
                                      report.seats.push_back(seat);
                                      return Checked{};
                                    });
@@ -583,7 +605,7 @@ tl::expected<PhaseInput, std::string> read_phase_input(const Variant& variant, c
                                       return Checked(failure("{}: {} orders; a power may give at most {}", power_path,
                                                              list.size(), kMaxOrdersPerPower));
                                     return for_each_text(list, power_path, "orders",
-                                                         [&](const std::string&, const std::string& text) {
+                                                         [&](const ItemPath&, const std::string& text) {
                                                            by_power[index(power)].push_back(text);
                                                            return Checked{};
                                                          });
@@ -623,7 +645,7 @@ tl::expected<PhaseReport, std::string> read_phase_report(const Variant& variant,
     return tl::unexpected(ok.error());
   if (const json* seats = find_field(input, "seats"))
     if (Checked ok = for_each_text(*seats, "seats", "seats",
-                                   [&](const std::string&, const std::string& seat) {
+                                   [&](const ItemPath&, const std::string& seat) {
                                      report.seats.push_back(seat);
                                      return Checked{};
                                    });

@@ -55,8 +55,12 @@ std::string coast_choices(const Variant& variant, Province province) {
 
 // The location whose canonical code ("PAR", "STP/SC") is exactly the text.
 std::optional<Location> location_by_code(const Variant& variant, std::string_view text) {
-  for (int l = 0; l < variant.location_count(); ++l)
-    if (variant.location_code(location_at(l)) == text) return location_at(l);
+  for (int l = 0; l < variant.location_count(); ++l) {
+    // Length and first letter first: most codes differ there, and a full compare costs
+    // a library call.
+    const std::string& code = variant.location_code(location_at(l));
+    if (code.size() == text.size() && code.front() == text.front() && code == text) return location_at(l);
+  }
   return std::nullopt;
 }
 
