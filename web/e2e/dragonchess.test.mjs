@@ -40,6 +40,7 @@ test('against the computer: click a piece, see its targets, move, through a capt
   assert.equal(await page.locator('[data-square]').count(), 288);
   assert.equal(await page.getAttribute('[data-square="3g1"]', 'data-piece'), 'E');
   assert.equal(await page.getAttribute('[data-square="2e7"]', 'data-piece'), 'w');
+  assert.equal(await page.locator('[data-check]').count(), 0);
 
   await page.click('[data-square="2e2"]');
   assert.ok(await page.locator('[data-square="2e3"][data-target]').count() === 1);
@@ -82,4 +83,38 @@ test('against the computer: click a piece, see its targets, move, through a capt
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
   await context.close();
   await phoneContext.close();
+});
+
+test('check is announced in the reader\'s language while the King is attacked', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'checked');
+  // Gold to move, its King on 2a1 attacked along the a-file by Scarlet's Oliphant on 2a8.
+  const position = '12/12/12/12/12/12/12/12|o10k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/12 g 0 1';
+  const id = await page.evaluate(async (start) => {
+    const response = await fetch('/api/v1/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('stratagem.token')}` },
+      body: JSON.stringify({ game: 'dragonchess', name: 'check', opponent: 'computer', level: 1, side: 'gold', position: start }),
+    });
+    return (await response.json()).id;
+  }, position);
+  await page.goto(`${server.url}/games/${id}`);
+  await page.waitForSelector('.dragonchess[data-my-side="gold"]');
+  assert.equal(await page.innerText('[data-check="gold"]'), 'Check!');
+  for (const [language, words] of [['ja', '王手！'], ['zh-Hant', '將軍！'], ['zh-Hans', '将军！']]) {
+    await page.selectOption('select[name="language"]', language);
+    assert.equal(await page.innerText('[data-check="gold"]'), words);
+  }
+  // The squares are painted in their board's colours (a square's first rect, not black).
+  const fill = (square) => page.$eval(`[data-square="${square}"] rect`, (rect) => getComputedStyle(rect).fill);
+  assert.deepEqual([await fill('2a1'), await fill('2b1'), await fill('1a1'), await fill('3a1')],
+    ['rgb(238, 240, 216)', 'rgb(185, 196, 142)', 'rgb(227, 238, 250)', 'rgb(230, 217, 204)']);
+  await shot(page, 'dragonchess-check');
+  // Only the King's steps out of the file are legal.
+  await page.click('[data-square="2a1"]');
+  const targets = await page.$$eval('[data-target]', (els) => els.map((e) => e.getAttribute('data-square')).sort());
+  assert.ok(targets.length > 0 && targets.every((s) => !s.startsWith('2a')), targets.join(' '));
+  assert.deepEqual(page.problems, []);
+  await context.close();
 });

@@ -83,6 +83,7 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
         <h1>{view.name || t('lobby.dragonchess')}</h1>
         {view.my_side && <span>{t('dc.youAre', { side: sideName(view.my_side) })}</span>}
         {view.status === 'active' && <strong class={myTurn ? 'turn' : ''}>{t('dc.toMove', { side: sideName(view.side_to_move) })}</strong>}
+        {view.status === 'active' && view.in_check && <strong class="check" role="status" data-check={view.side_to_move}>{t('dc.check')}</strong>}
         {resultText && <strong class="result" role="status" data-result-text>{resultText}</strong>}
         {clock('gold')}{clock('scarlet')}
         {!connected && <span class="error">{t('app.offline')}</span>}
