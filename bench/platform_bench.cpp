@@ -25,7 +25,7 @@ Game started_game() {
 const json kOrders = {{"phase", "S1901M"}, {"orders", {{"FRANCE", {"A Par-Bur", "F Bre-Mao", "A Mar S A Par-Bur"}}}}};
 
 // Record text in, orders given, record text out.
-[[gnu::noinline]] std::string submit_orders(const std::string& record) {
+[[gnu::noinline]] std::string order_submission(const std::string& record) {
   auto game = *Game::from_json(json::parse(record));
   auto effects = game.act(user_of("FRANCE"), Action::PutOrders, kOrders, Language::En, kStart);
   benchmark::DoNotOptimize(effects);
@@ -34,7 +34,7 @@ const json kOrders = {{"phase", "S1901M"}, {"orders", {{"FRANCE", {"A Par-Bur", 
 
 void BM_OrderSubmission(benchmark::State& state) {
   std::string record = started_game().to_json().dump();
-  for (auto _ : state) record = submit_orders(record);
+  for (auto _ : state) record = order_submission(record);
 }
 BENCHMARK(BM_OrderSubmission);
 
