@@ -39,6 +39,17 @@ test('a four-player game from the form: the seats previewed, created, joined as 
   assert.deepEqual(await seats(page), ['AUSTRIA+ENGLAND+GERMANY', 'ITALY+RUSSIA', 'FRANCE+TURKEY']);
   await page.selectOption('select[name="players"]', '5');
   assert.match(await page.innerText('.setup-preview'), /Germany and Italy/);
+  // The preview is the client's copy of the seed's table: every setup equals the server's seats.
+  const serverSeats = (body) => page.evaluate(async (game) => {
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('stratagem.token')}` };
+    const { id } = await (await fetch('/api/v1/games', { method: 'POST', headers, body: JSON.stringify({ game: 'diplomacy', name: 'seats', ...game }) })).json();
+    return (await (await fetch(`/api/v1/games/${id}`, { headers })).json()).seat_powers.map((seat) => seat.join('+'));
+  }, body);
+  for (const [players, setup] of [[6], [5], [4], [3, '3a'], [3, '3b'], [2]]) {
+    await page.selectOption('select[name="players"]', String(players));
+    if (setup) await page.selectOption('select[name="setup"]', setup);
+    assert.deepEqual(await seats(page), await serverSeats({ players, ...(setup ? { setup } : {}) }), `${players} ${setup ?? ''}`);
+  }
   await page.selectOption('select[name="players"]', '4');
   assert.equal(await page.inputValue('input[name="computer_players"]'), '3');
   assert.deepEqual(await seats(page), ['ENGLAND', 'AUSTRIA+FRANCE', 'GERMANY+TURKEY', 'ITALY+RUSSIA']);
@@ -67,6 +78,12 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
   await page.selectOption('select[name="players"]', '2');
   assert.deepEqual(await seats(page), ['ENGLAND+FRANCE+RUSSIA', 'AUSTRIA+GERMANY+TURKEY']);
   assert.match(await page.innerText('.setup-preview'), /1914/);
+  for (const [language, words] of [['ja', /席：.*イギリス.*1914年開始/s], ['zh-Hant', /席位：.*英國.*1914年始/s], ['zh-Hans', /席位：.*英国.*1914年开始/s]]) {
+    await page.selectOption('select[name="language"]', language);
+    assert.match(await page.innerText('.setup-preview'), words);
+  }
+  await shot(page, 'setups-two-players-zh-Hans');
+  await page.selectOption('select[name="language"]', 'en');
   await page.fill('input[name="name"]', 'The Great War');
   await page.click('[data-action="create-game"]');
   await page.waitForSelector('.diplomacy[data-status="forming"]');

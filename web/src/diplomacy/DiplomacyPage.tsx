@@ -282,7 +282,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
           <p>{t('game.forming', { taken, total })}</p>
           {seats.some((seat) => seat.length > 1) && (
             <div class="setup-preview">
-              <span>{t('lobby.seatList')}:</span>
+              <span>{t('lobby.seatList')}</span>
               <ol>{seats.map((seat) => <li key={seat.join('+')} data-seat={seat.join('+')}>{seatText(seat)}</li>)}</ol>
             </div>
           )}

@@ -127,7 +127,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
             </label>
             {players < 7 && (
               <div class="setup-preview" data-setup-preview={players === 3 ? threePlayerSetup : String(players)}>
-                <span>{t('lobby.seatList')}:</span>
+                <span>{t('lobby.seatList')}</span>
                 <ol>{setup.seats.map((seat) => <li key={seat.join('+')} data-seat={seat.join('+')}>{powersText(seat)}</li>)}</ol>
                 {setup.armistice && <p class="muted">{t('lobby.armistice', { powers: powersText(setup.armistice) })}</p>}
                 {players === 2 && <p class="muted">{t('lobby.twoPlayerNote')}</p>}
@@ -135,12 +135,12 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
             )}
             {custom && (
               <>
-                <label>{t('lobby.endYear')}<input name="end_year" type="number" min={players === 2 ? 1914 : 1901} max={3000} placeholder={t('lobby.endYearNone')} /></label>
-                <label>{t('lobby.civilDisorderAfter')}<input name="civil_disorder_after" type="number" min={1} max={10} defaultValue="2" /></label>
-                <label class="check"><input name="computer_takes_civil_disorder" type="checkbox" /> {t('lobby.computerTakesCivilDisorder')}</label>
                 <label>{t('lobby.movementHours')}<input name="movement_hours" type="number" min={0.1} step="any" defaultValue="24" /></label>
                 <label>{t('lobby.retreatHours')}<input name="retreat_hours" type="number" min={0.1} step="any" defaultValue="12" /></label>
                 <label>{t('lobby.adjustmentHours')}<input name="adjustment_hours" type="number" min={0.1} step="any" defaultValue="12" /></label>
+                <label>{t('lobby.endYear')}<input name="end_year" type="number" min={players === 2 ? 1914 : 1901} max={3000} placeholder={t('lobby.endYearNone')} /></label>
+                <label>{t('lobby.civilDisorderAfter')}<input name="civil_disorder_after" type="number" min={1} max={10} defaultValue="2" /></label>
+                <label class="check"><input name="computer_takes_civil_disorder" type="checkbox" /> {t('lobby.computerTakesCivilDisorder')}</label>
               </>
             )}
           </>
