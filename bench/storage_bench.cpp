@@ -80,8 +80,10 @@ bool set_up(benchmark::State& state, bool postgresql, int threads) {
   }
   fixture->store = std::move(*store);
   for (int i = 0; i < threads; ++i)
-    fixture->games.push_back(
-        fixture->store->create_game(NewGame{"diplomacy", "bench", "active", {}, {}, kRecord, {}})->id);
+    fixture->games.push_back((*fixture->store->create_game([](GameId) {
+                               return std::optional<NewGame>(
+                                   NewGame{"diplomacy", "bench", "active", {}, {}, kRecord, {}});
+                             }))->id);
   return true;
 }
 

@@ -107,9 +107,6 @@ std::optional<platform::Game> game_of(const storage::StoredGame& stored, GameCac
     spdlog::error("game {}: its record cannot be read: {}", stored.id, game.error());
     return std::nullopt;
   }
-  // A game whose creation was cut short between its two steps (api: create_game) still
-  // has its provisional id: it was never acknowledged, so it does not exist.
-  if (game->id() != std::to_string(stored.id)) return std::nullopt;
   cache.put(stored.id, stored.version, *game);
   return std::move(*game);
 }

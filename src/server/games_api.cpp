@@ -11,9 +11,6 @@
 namespace stratagem::server {
 namespace {
 
-// The row of a game being created before it has its id (see create_game): never listed.
-constexpr std::string_view kCreatingStatus = "creating";
-
 bool seats_caller(platform::Action action) {
   return action == platform::Action::Join || action == platform::Action::TakeSeat;
 }
@@ -25,10 +22,8 @@ std::vector<storage::UserId> with_player(std::vector<storage::UserId> players, s
 
 }  // namespace
 
-// Two transactions, because the record holds the game's id and storage gives the id: a
-// provisional row first (status "creating", invisible), then the real record. A crash
-// between the two leaves a provisional row that nothing lists or finds (game_of), and
-// the creator never got a 201.
+// One transaction: storage draws the id, the platform makes the game that holds it, and
+// both are written together (a crash leaves the whole game or nothing).
 Response Api::create_game(const Request& request, Caller& caller, const Captures&) {
   const auto language = caller.language;
   const auto body = parse_body(request.body, language);
@@ -37,27 +32,10 @@ Response Api::create_game(const Request& request, Caller& caller, const Captures
   const auto creator = platform_user(*caller.user);
   const auto now = now_instant();
   const auto seed = random_seed();
-  const auto provisional = platform::Game::create("0", *body, creator, now, seed);
-  if (!provisional) return error_of(provisional.error(), language).response();
-  const bool creator_plays = provisional->dragonchess() != nullptr;
-  std::vector<storage::UserId> players;
-  if (creator_plays) players.push_back(caller.user->id);
-
-  const auto row = store_.create_game(storage::NewGame{
-      .kind = std::string(provisional->kind()),
-      .name = provisional->name(),
-      .status = std::string(kCreatingStatus),
-      .created_at = now,
-      .next_deadline = std::nullopt,
-      .record = provisional->to_json().dump(),
-      .players = players,
-  });
-  if (!row) return error_of(row.error(), language).response();
-  const auto id = row->id;
   std::optional<platform::Game> created;
   std::optional<platform::GameError> refused;
-  // fn may run more than once (storage retries it when another update won the race).
-  const auto outcome = store_.update_game(id, [&](const storage::StoredGame&) -> std::optional<storage::GameChange> {
+  // fn may run more than once (again after a lost connection, with another id).
+  const auto row = store_.create_game([&](storage::GameId id) -> std::optional<storage::NewGame> {
     created.reset();
     refused.reset();
     auto game = platform::Game::create(std::to_string(id), *body, creator, now, seed);
@@ -65,12 +43,25 @@ Response Api::create_game(const Request& request, Caller& caller, const Captures
       refused = game.error();
       return std::nullopt;
     }
-    created = *game;
-    return change_of(*game, platform::Effects{}, now, players);
+    created = std::move(*game);
+    // The creator of a Dragonchess game takes its first seat; a Diplomacy creator joins later.
+    std::vector<storage::UserId> players;
+    if (created->dragonchess() != nullptr) players.push_back(caller.user->id);
+    auto written = change_of(*created, platform::Effects{}, now, std::move(players));
+    return storage::NewGame{
+        .kind = std::string(created->kind()),
+        .name = created->name(),
+        .status = std::move(written.status),
+        .created_at = now,
+        .next_deadline = written.next_deadline,
+        .record = std::move(written.record),
+        .players = std::move(*written.players),
+    };
   });
-  if (!outcome) return error_of(outcome.error(), language).response();
-  if (refused) return error_of(*refused, language).response();
-  games_.put(id, outcome->version, *created);
+  if (!row) return error_of(row.error(), language).response();
+  if (refused || !*row) return error_of(*refused, language).response();
+  const auto id = (*row)->id;
+  games_.put(id, (*row)->version, *created);
   spdlog::info("game {} ({}) created by user {}", id, created->kind(), caller.user->id);
   runner_.after_change(id, *created);
   return Response::json(201, {{"id", std::to_string(id)}});
@@ -85,7 +76,6 @@ Response Api::list_games(const Request&, Caller& caller, const Captures&) {
   if (!games) return error_of(games.error(), caller.language).response();
   auto out = nlohmann::json::array();
   for (const auto& game : *games) {
-    if (game.status == kCreatingStatus) continue;
     out.push_back({{"id", std::to_string(game.id)},
                    {"game", game.kind},
                    {"name", game.name},

@@ -171,7 +171,11 @@ void catch_up(pqxx::connection_base& connection, EventHub& hub, EventId& newest)
 }  // namespace
 
 const Dialect& PostgresqlBackend::dialect() const {
-  static const Dialect dialect{" FOR UPDATE OF g", " FOR UPDATE OF g SKIP LOCKED", "string_agg"};
+  // games.id is an identity column: its sequence draws ids that no other transaction
+  // gets, and an explicit id needs OVERRIDING SYSTEM VALUE.
+  static const Dialect dialect{" FOR UPDATE OF g", " FOR UPDATE OF g SKIP LOCKED", "string_agg",
+                               "SELECT nextval(pg_get_serial_sequence('games', 'id'))",
+                               " OVERRIDING SYSTEM VALUE"};
   return dialect;
 }
 

@@ -17,6 +17,11 @@ struct Dialect {
   std::string_view lock_row_or_skip;
   // The aggregate that joins texts with a separator: name(text, separator).
   std::string_view join_texts;
+  // Inside a write transaction: draws the id of a game about to be inserted (one row,
+  // one column). Ids are never drawn twice while the transaction holding the draw is live.
+  std::string_view next_game_id;
+  // Between `INSERT INTO games (columns)` and `VALUES`, so that the drawn id is accepted.
+  std::string_view insert_game_id;
 };
 
 class SqlBackend {

@@ -340,22 +340,39 @@ StoreResult<void> SqlStore::delete_session(std::string_view token) {
 
 // --- Games -------------------------------------------------------------------------------
 
-StoreResult<StoredGame> SqlStore::create_game(const NewGame& game) {
-  return write<StoredGame>(fmt::format("create_game \"{}\"", game.name), [&](SqlSession& session) -> StoreResult<StoredGame> {
-    const std::array<SqlValue, 6> row{game.kind,   game.name,
-                                      game.status, millis(game.created_at),
-                                      optional_millis(game.next_deadline), game.record};
-    StoredGame stored{0,   game.kind,  game.name, game.status, game.created_at, game.next_deadline,
-                      1,   game.record, distinct(game.players)};
-    stored.id = session
-                    .query("INSERT INTO games (kind, name, status, created_at, next_deadline, "
-                           "version, record) VALUES ($1, $2, $3, $4, $5, 1, $6) RETURNING id",
-                           row)
-                    .at(0)
-                    .integer(0);
-    insert_players(session, stored.id, stored.players);
-    return stored;
-  });
+StoreResult<std::optional<StoredGame>> SqlStore::create_game(const GameCreation& fn) {
+  const std::string operation = "create_game";
+  return write<std::optional<StoredGame>>(
+      operation, [&](SqlSession& session) -> StoreResult<std::optional<StoredGame>> {
+        const Dialect& dialect = backend_->dialect();
+        const GameId id = session.query(dialect.next_game_id, {}).at(0).integer(0);
+        std::optional<NewGame> game;
+        try {
+          game = fn(id);
+        } catch (const std::exception& exception) {
+          return tl::unexpected(error(StoreErrorCode::failed, fmt::format("{} {}", operation, id),
+                                      fmt::format("the creation threw: {}", exception.what())));
+        } catch (...) {
+          return tl::unexpected(error(StoreErrorCode::failed, fmt::format("{} {}", operation, id),
+                                      "the creation threw"));
+        }
+        if (!game) return std::nullopt;
+        const std::array<SqlValue, 7> row{id,
+                                          game->kind,
+                                          game->name,
+                                          game->status,
+                                          millis(game->created_at),
+                                          optional_millis(game->next_deadline),
+                                          game->record};
+        session.query(fmt::format("INSERT INTO games (id, kind, name, status, created_at, next_deadline, "
+                                  "version, record){} VALUES ($1, $2, $3, $4, $5, $6, 1, $7)",
+                                  dialect.insert_game_id),
+                      row);
+        StoredGame stored{id,           game->kind, game->name, game->status, game->created_at,
+                          game->next_deadline, 1,   game->record, distinct(game->players)};
+        insert_players(session, id, stored.players);
+        return stored;
+      });
 }
 
 StoreResult<StoredGame> SqlStore::load_game(GameId id) {

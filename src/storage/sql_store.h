@@ -29,7 +29,7 @@ class SqlStore final : public Store {
   StoreResult<User> user_by_session(std::string_view token, Instant now) override;
   StoreResult<void> delete_session(std::string_view token) override;
 
-  StoreResult<StoredGame> create_game(const NewGame& game) override;
+  StoreResult<std::optional<StoredGame>> create_game(const GameCreation& fn) override;
   StoreResult<StoredGame> load_game(GameId id) override;
   StoreResult<std::vector<StoredGame>> list_games(const GameQuery& query) override;
   StoreResult<UpdateOutcome> update_game(GameId id, const GameUpdate& fn) override;

@@ -2,6 +2,7 @@
 
 #include "stratagem/storage/store.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -58,8 +59,15 @@ class StoreTest : public ::testing::TestWithParam<Database> {
   StoredGame game(const std::string& name, std::optional<Instant> deadline = std::nullopt,
                   std::vector<UserId> players = {}, const std::string& status = "forming",
                   const std::string& record = "0") {
-    return value_of(store_->create_game(
-        NewGame{"diplomacy", name, status, kNoon, deadline, record, std::move(players)}));
+    const auto created = value_of(store_->create_game([&](GameId) {
+      return std::optional<NewGame>(NewGame{"diplomacy", name, status, kNoon, deadline, record, players});
+    }));
+    if (!created) throw std::runtime_error("create_game wrote nothing");
+    return *created;
+  }
+
+  std::vector<std::optional<std::string>> count(const std::string& table) {
+    return database_->sql("SELECT COUNT(*) FROM " + table);
   }
 
   std::unique_ptr<TestDatabase> database_;
@@ -245,6 +253,62 @@ TEST_P(StoreTest, AnUpdateThatDecidesNothingWritesNothing) {
   EXPECT_FALSE(outcome.written);
   EXPECT_EQ(outcome.version, 1);
   EXPECT_EQ(snapshot(*store_, created.id), before);
+}
+
+TEST_P(StoreTest, ACreatedGameHoldsTheIdItWasGiven) {
+  std::vector<GameId> given;
+  auto make = [&](GameId id) {
+    given.push_back(id);
+    return std::optional<NewGame>(
+        NewGame{"dragonchess", "g", "active", kNoon, std::nullopt, fmt::format(R"({{"id":"{}"}})", id), {}});
+  };
+  const StoredGame first = *value_of(store_->create_game(make));
+  const StoredGame second = *value_of(store_->create_game(make));
+  ASSERT_EQ(given, (std::vector<GameId>{first.id, second.id}));
+  EXPECT_NE(first.id, second.id);
+  EXPECT_EQ(second.version, 1);
+  EXPECT_EQ(value_of(store_->load_game(second.id)).record, fmt::format(R"({{"id":"{}"}})", second.id));
+  EXPECT_EQ(value_of(store_->load_game(first.id)).kind, "dragonchess");
+}
+
+// One transaction: whatever stops a creation (the platform refusing, an exception, a
+// write failing after the game's row was inserted) leaves no row anywhere.
+TEST_P(StoreTest, ACreationThatFailsLeavesNoRow) {
+  const User alice = user("alice");
+  const auto games_before = count("games");
+  const auto players_before = count("game_players");
+
+  auto declined = store_->create_game([](GameId) { return std::optional<NewGame>(); });
+  ASSERT_TRUE(declined) << declined.error().message;
+  EXPECT_EQ(*declined, std::nullopt);
+
+  GameId thrown_id = 0;
+  auto thrown = store_->create_game([&](GameId id) -> std::optional<NewGame> {
+    thrown_id = id;
+    throw std::runtime_error("the options are broken");
+  });
+  ASSERT_FALSE(thrown);
+  EXPECT_EQ(thrown.error().code, StoreErrorCode::failed);
+  EXPECT_EQ(thrown.error().message,
+            fmt::format("create_game {}: the creation threw: the options are broken", thrown_id));
+
+  // The games row goes in before the seat of a user that does not exist breaks a foreign
+  // key: the row must go with it.
+  auto half_way = store_->create_game([&](GameId) {
+    return std::optional<NewGame>(
+        NewGame{"diplomacy", "half", "forming", kNoon, kNoon + 1h, "{}", {alice.id, 424242}});
+  });
+  ASSERT_FALSE(half_way);
+  EXPECT_EQ(half_way.error().code, StoreErrorCode::failed);
+
+  EXPECT_EQ(count("games"), games_before);
+  EXPECT_EQ(count("game_players"), players_before);
+  EXPECT_TRUE(value_of(store_->list_games(GameQuery{})).empty());
+  EXPECT_TRUE(value_of(store_->due_games(kNoon + 2h, 10)).empty());
+
+  const StoredGame after = game("after");
+  EXPECT_EQ(value_of(store_->list_games(GameQuery{})).size(), 1u);
+  EXPECT_EQ(value_of(store_->load_game(after.id)).name, "after");
 }
 
 TEST_P(StoreTest, AnUpdateThatThrowsWritesNothing) {

@@ -83,6 +83,8 @@ struct StoredGame {
   std::vector<UserId> players;           // users seated in the game (for "my games")
 };
 
+// A game to create. Its id is drawn by create_game() and given to the GameCreation that
+// makes it, since the platform's record holds the game's own id.
 struct NewGame {
   std::string kind;
   std::string name;
@@ -158,6 +160,13 @@ struct GameChange {
 //   game is busy); the caller waits meanwhile, so capturing its locals by reference is
 //   fine. fn must not call the Store (on SQLite that could wait for itself).
 using GameUpdate = std::function<std::optional<GameChange>(const StoredGame& game)>;
+
+// What create_game() writes for the id it has drawn: the new game, or std::nullopt to
+// write nothing (the platform refused the options). Runs inside the write transaction
+// (on SQLite, on the writer thread while the caller waits): keep it short and never call
+// the Store. It may be called again, with another id, after a connection lost before the
+// commit: only the last call's game is written.
+using GameCreation = std::function<std::optional<NewGame>(GameId id)>;
 
 struct UpdateOutcome {
   bool written = false;            // false: fn returned nullopt (or, for update_due_game,
@@ -239,7 +248,11 @@ class Store {
   virtual StoreResult<void> delete_session(std::string_view token) = 0;
 
   // --- Games -----------------------------------------------------------------------------
-  virtual StoreResult<StoredGame> create_game(const NewGame& game) = 0;
+  // Draws the new game's id, calls fn(id) and writes the game it returns, all in one
+  // transaction: a crash at any point leaves the whole game or no trace of it. Returns
+  // std::nullopt, having written nothing, when fn returned std::nullopt; if fn throws,
+  // nothing is written and the error is `failed`, naming the exception.
+  virtual StoreResult<std::optional<StoredGame>> create_game(const GameCreation& fn) = 0;
   virtual StoreResult<StoredGame> load_game(GameId id) = 0;  // not_found if absent
   virtual StoreResult<std::vector<StoredGame>> list_games(const GameQuery& query) = 0;
 
