@@ -229,7 +229,11 @@ class DiplomacyGame::Impl {
 
   static json kept_json(const std::vector<KeptOrder>& kept) {
     json out = json::array();
-    for (const KeptOrder& order : kept) out.push_back({{"input", order.input}, {"order", order.order}});
+    for (const KeptOrder& order : kept) {
+      json& entry = out.emplace_back(json::object());
+      entry["input"] = order.input;
+      entry["order"] = order.order;
+    }
     return out;
   }
 
@@ -941,25 +945,27 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
     view["stage"] = stage_ == Stage::Negotiation ? "negotiation" : "order_writing";
   view["negotiation_deadline"] = status_ == GameStatus::Active ? instant_or_null(negotiation_ends_at_) : json(nullptr);
   view["press_open"] = status_ == GameStatus::Active && options_.press != PressRule::None && Impl::press_open(*this);
-  const json position = formats::write_state(variant(), state_);
-  view["units"] = position["units"];
-  view["centers"] = position["centers"];
-  view["retreats"] = position.contains("retreats") ? position["retreats"] : json::object();
+  nlohmann::ordered_json position = formats::write_state(variant(), state_);
+  view["units"] = std::move(position["units"]);
+  view["centers"] = std::move(position["centers"]);
+  view["retreats"] = position.contains("retreats") ? json(std::move(position["retreats"])) : json::object();
   json powers = json::object(), my_orders = json::object(), draw_votes = json::object(), end_votes = json::object(),
        alliance = json::object();
   for (int p = 0; p < variant().power_count(); ++p) {
     const Seat& seat = seats_[p];
     const std::string& code = Impl::code(*this, power_at(p));
-    powers[code] = {{"player", seat.player && !seat.computer ? json(seat.player->name) : json(nullptr)},
-                    {"computer", seat.computer},
-                    {"status", power_status_name(seat.status)},
-                    {"ready", seat.ready},
-                    {"orders_given", seat.orders.has_value()},
-                    {"missed_in_a_row", seat.missed_in_a_row},
-                    {"to_order", status_ == GameStatus::Active && Impl::has_something_to_order(*this, power_at(p)) &&
-                                     !Impl::idle(*this, power_at(p))},
-                    {"armistice", game_rules_.setup.armistice.contains(p)},
-                    {"neutral", Impl::idle(*this, power_at(p)) && !game_rules_.setup.armistice.contains(p)}};
+    // Field by field, as in to_json: the view is written on every request for a game.
+    json& power = powers[code];
+    power["player"] = seat.player && !seat.computer ? json(seat.player->name) : json(nullptr);
+    power["computer"] = seat.computer;
+    power["status"] = power_status_name(seat.status);
+    power["ready"] = seat.ready;
+    power["orders_given"] = seat.orders.has_value();
+    power["missed_in_a_row"] = seat.missed_in_a_row;
+    power["to_order"] = status_ == GameStatus::Active && Impl::has_something_to_order(*this, power_at(p)) &&
+                        !Impl::idle(*this, power_at(p));
+    power["armistice"] = game_rules_.setup.armistice.contains(p);
+    power["neutral"] = Impl::idle(*this, power_at(p)) && !game_rules_.setup.armistice.contains(p);
     if (std::find(mine.begin(), mine.end(), code) != mine.end()) {
       my_orders[code] = seat.orders ? Impl::kept_json(*seat.orders) : json::array();
       draw_votes[code] = seat.draw_vote;
@@ -1012,7 +1018,11 @@ bool DiplomacyGame::can_see(const Audience& audience, std::string_view user_id) 
 namespace {
 
 json user_json(const std::optional<User>& user) {
-  return user ? json{{"id", user->id}, {"name", user->name}} : json(nullptr);
+  if (!user) return nullptr;
+  json out = json::object();
+  out["id"] = user->id;
+  out["name"] = user->name;
+  return out;
 }
 
 std::optional<User> read_user(const json& value) {
@@ -1031,20 +1041,21 @@ constexpr int kRecordVersion = 1;
 
 }  // namespace
 
+// The record is written on every change to a game, so its objects are filled field by
+// field: an initializer list would first build a two-element array for each field.
 json DiplomacyGame::to_json() const {
   json seats = json::array();
   for (const Seat& seat : seats_) {
-    json orders = nullptr;
-    if (seat.orders) orders = Impl::kept_json(*seat.orders);
-    seats.push_back({{"player", user_json(seat.player)},
-                     {"computer", seat.computer},
-                     {"status", power_status_name(seat.status)},
-                     {"missed_in_a_row", seat.missed_in_a_row},
-                     {"ready", seat.ready},
-                     {"draw_vote", seat.draw_vote},
-                     {"end_vote", seat.end_vote},
-                     {"alliance", seat.alliance},
-                     {"orders", std::move(orders)}});
+    json& out = seats.emplace_back(json::object());
+    out["player"] = user_json(seat.player);
+    out["computer"] = seat.computer;
+    out["status"] = power_status_name(seat.status);
+    out["missed_in_a_row"] = seat.missed_in_a_row;
+    out["ready"] = seat.ready;
+    out["draw_vote"] = seat.draw_vote;
+    out["end_vote"] = seat.end_vote;
+    out["alliance"] = seat.alliance;
+    out["orders"] = seat.orders ? Impl::kept_json(*seat.orders) : json(nullptr);
   }
   json joiners = json::array();
   for (const Joiner& joiner : joiners_)
@@ -1060,27 +1071,29 @@ json DiplomacyGame::to_json() const {
               {"winners", result_->winners},
               {"survivors", result_->survivors},
               {"phase", result_->phase}};
-  return {{"record_version", kRecordVersion},
-          {"game", "diplomacy"},
-          {"id", id_},
-          {"options", diplomacy_options_json(options_)},
-          {"seed", seed_},
-          {"toss_winner", game_rules_.toss_winner ? json(*game_rules_.toss_winner) : json(nullptr)},
-          {"status", game_status_name(status_)},
-          {"created_at", format_instant(created_at_)},
-          {"joiners", std::move(joiners)},
-          {"seats", std::move(seats)},
-          {"state", status_ == GameStatus::Forming ? json(nullptr) : json(formats::write_state(variant(), state_))},
-          {"stage", stage_ == Stage::Negotiation ? "negotiation" : "order_writing"},
-          {"phase_started_at", format_instant(phase_started_at_)},
-          {"negotiation_ends_at", instant_or_null(negotiation_ends_at_)},
-          {"deadline", instant_or_null(deadline_)},
-          {"processed_phases", processed_phases_},
-          {"movement_phases", movement_phases_},
-          {"missed", std::move(missed)},
-          {"treaties", std::move(treaties)},
-          {"message_count", message_count_},
-          {"result", std::move(result)}};
+  json record = json::object();
+  record["record_version"] = kRecordVersion;
+  record["game"] = "diplomacy";
+  record["id"] = id_;
+  record["options"] = diplomacy_options_json(options_);
+  record["seed"] = seed_;
+  record["toss_winner"] = game_rules_.toss_winner ? json(*game_rules_.toss_winner) : json(nullptr);
+  record["status"] = game_status_name(status_);
+  record["created_at"] = format_instant(created_at_);
+  record["joiners"] = std::move(joiners);
+  record["seats"] = std::move(seats);
+  record["state"] = status_ == GameStatus::Forming ? json(nullptr) : json(formats::write_state(variant(), state_));
+  record["stage"] = stage_ == Stage::Negotiation ? "negotiation" : "order_writing";
+  record["phase_started_at"] = format_instant(phase_started_at_);
+  record["negotiation_ends_at"] = instant_or_null(negotiation_ends_at_);
+  record["deadline"] = instant_or_null(deadline_);
+  record["processed_phases"] = processed_phases_;
+  record["movement_phases"] = movement_phases_;
+  record["missed"] = std::move(missed);
+  record["treaties"] = std::move(treaties);
+  record["message_count"] = message_count_;
+  record["result"] = std::move(result);
+  return record;
 }
 
 tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
