@@ -101,24 +101,31 @@ tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& bod
   return options;
 }
 
+// Field by field, not from an initializer list (which builds an array per field first):
+// every record and view of a game holds its options.
 json diplomacy_options_json(const DiplomacyOptions& options) {
-  json out = {{"name", options.name},
-              {"variant", options.variant},
-              {"rules", options.rules},
-              {"players", options.players},
-              {"setup", options.setup},
-              {"end_year", options.end_year ? json(*options.end_year) : json(nullptr)},
-              {"press", press_rule_name(options.press)},
-              {"computer_players", options.computer_players},
-              {"civil_disorder_after", options.civil_disorder_after},
-              {"computer_takes_civil_disorder", options.computer_takes_civil_disorder}};
-  if (options.deadlines.live)
+  json out = json::object();
+  out["name"] = options.name;
+  out["variant"] = options.variant;
+  out["rules"] = options.rules;
+  out["players"] = options.players;
+  out["setup"] = options.setup;
+  out["end_year"] = options.end_year ? json(*options.end_year) : json(nullptr);
+  out["press"] = press_rule_name(options.press);
+  out["computer_players"] = options.computer_players;
+  out["civil_disorder_after"] = options.civil_disorder_after;
+  out["computer_takes_civil_disorder"] = options.computer_takes_civil_disorder;
+  if (options.deadlines.live) {
     out["deadlines"] = "live";
-  else
-    out["deadlines"] = {
-        {"movement_seconds", std::chrono::duration_cast<std::chrono::seconds>(options.deadlines.movement).count()},
-        {"retreat_seconds", std::chrono::duration_cast<std::chrono::seconds>(options.deadlines.retreat).count()},
-        {"adjustment_seconds", std::chrono::duration_cast<std::chrono::seconds>(options.deadlines.adjustment).count()}};
+  } else {
+    const auto seconds = [](Duration duration) {
+      return std::chrono::duration_cast<std::chrono::seconds>(duration).count();
+    };
+    json& deadlines = out["deadlines"];
+    deadlines["movement_seconds"] = seconds(options.deadlines.movement);
+    deadlines["retreat_seconds"] = seconds(options.deadlines.retreat);
+    deadlines["adjustment_seconds"] = seconds(options.deadlines.adjustment);
+  }
   return out;
 }
 
