@@ -3,7 +3,9 @@
 // adds games where six computer players sit with one person, then for a fixed time has
 // C connections submit orders (PUT /orders, each a durable commit) and, one request in
 // ten, public press. It prints order submissions per second and the p50/p99 latency of
-// the order requests, and the server's memory per active game when given its pid.
+// the order requests, and, when given the server's pid, its memory per active game and
+// the CPU time it spent per request (user + system, from /proc): a figure that other
+// work on the machine changes far less than the rate does.
 //
 //   server_load --url http://127.0.0.1:8080 [--games 1000] [--computer-games 20]
 //               [--connections 64] [--seconds 20] [--pid PID]
@@ -17,6 +19,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <iterator>
+#include <sstream>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -181,6 +185,20 @@ long resident_kib(int pid) {
   return 0;
 }
 
+// User + system CPU time of the process so far, in milliseconds.
+double cpu_ms(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  // Fields after the command name (which may hold spaces) in parentheses: utime is the
+  // 12th of them, stime the 13th (proc(5): fields 14 and 15).
+  std::istringstream fields(text.substr(text.rfind(')') + 2));
+  std::string field;
+  double ticks = 0;
+  for (int index = 1; index <= 13 && fields >> field; ++index)
+    if (index >= 12) ticks += std::stod(field);
+  return ticks * 1000.0 / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 nlohmann::json must(const Reply& reply, int status, const std::string& what) {
   if (reply.status != status) throw std::runtime_error(what + ": " + std::to_string(reply.status) + " " + reply.body);
   return reply.body.empty() ? nlohmann::json() : nlohmann::json::parse(reply.body);
@@ -279,9 +297,11 @@ int main(int argc, char** argv) try {
       latencies_ms.insert(latencies_ms.end(), mine.begin(), mine.end());
     });
   }
+  const double cpu_ms_before = options.pid ? cpu_ms(options.pid) : 0;
   std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
   stop = true;
   for (auto& thread : threads) thread.join();
+  const double server_cpu_ms = options.pid ? cpu_ms(options.pid) - cpu_ms_before : 0;
   const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
 
   nlohmann::json report = {
@@ -303,6 +323,8 @@ int main(int argc, char** argv) try {
     report["server_rss_kib_end"] = resident_kib(options.pid);
     report["server_kib_per_game"] =
         static_cast<double>(rss_after - rss_before) / (options.games + options.computer_games);
+    report["server_cpu_ms_per_request"] =
+        server_cpu_ms / static_cast<double>(std::max<std::uint64_t>(1, orders.load() + messages.load()));
   }
   std::printf("%s\n", report.dump(2).c_str());
   return 0;

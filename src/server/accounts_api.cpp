@@ -132,6 +132,7 @@ Response Api::create_session(const Request& request, Caller& caller, const Captu
 Response Api::delete_session(const Request& request, Caller& caller, const Captures&) {
   const auto token = request.authorization.substr(std::string_view("Bearer ").size());
   if (auto deleted = store_.delete_session(token); !deleted) return error_of(deleted.error(), caller.language).response();
+  sessions_.forget_token(token);
   return Response::no_content();
 }
 
@@ -149,6 +150,7 @@ Response Api::update_me(const Request& request, Caller& caller, const Captures&)
   if (!*code) return fields->missing("language").response();
   const auto user = store_.set_user_language(caller.user->id, **code);
   if (!user) return error_of(user.error(), caller.language).response();
+  sessions_.forget_user(caller.user->id);
   return Response::json(200, me_json(*user));
 }
 

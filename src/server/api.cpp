@@ -111,11 +111,22 @@ std::optional<platform::Game> game_of(const storage::StoredGame& stored, GameCac
   return std::move(*game);
 }
 
+namespace {
+
+// Enough for every player of 10,000 active games with a few devices each, at about
+// 200 bytes an entry; a session is asked of the database again after 10 s (see
+// session_cache.h for what that bounds).
+constexpr std::size_t kSessionsRemembered = 100'000;
+constexpr std::chrono::seconds kSessionRemembered{10};
+
+}  // namespace
+
 Api::Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optional<StaticFiles> web)
     : store_(store),
       games_(games),
       runner_(runner),
       web_(std::move(web)),
+      sessions_(kSessionsRemembered, kSessionRemembered),
       logins_by_name_(5, std::chrono::seconds(12)),
       logins_by_address_(30, std::chrono::seconds(2)),
       dummy_password_hash_(hash_password("not a password of anyone").value_or("")) {}
@@ -205,10 +216,16 @@ tl::expected<void, ApiError> Api::authenticate(const Request& request, Caller& c
     if (const auto it = request.query.find("token"); it != request.query.end()) token = it->second;
   }
   if (token.empty()) return tl::unexpected(unauthenticated(caller.language));
-  auto user = store_.user_by_session(token, now_instant());
+  const auto now = now_instant();
+  auto user = sessions_.get(token, now);
   if (!user) {
-    if (user.error().code == storage::StoreErrorCode::not_found) return tl::unexpected(unauthenticated(caller.language));
-    return tl::unexpected(error_of(user.error(), caller.language));
+    auto stored = store_.user_by_session(token, now);
+    if (!stored) {
+      if (stored.error().code == storage::StoreErrorCode::not_found) return tl::unexpected(unauthenticated(caller.language));
+      return tl::unexpected(error_of(stored.error(), caller.language));
+    }
+    sessions_.put(token, *stored, now);
+    user = std::move(*stored);
   }
   if (const auto language = formats::language_by_code(user->language)) caller.language = *language;
   caller.user = std::move(*user);

@@ -17,6 +17,7 @@
 #include "http_listener.h"
 #include "language.h"
 #include "rate_limiter.h"
+#include "session_cache.h"
 #include "static_files.h"
 #include "stratagem/platform/error.h"
 #include "stratagem/platform/game.h"
@@ -92,6 +93,7 @@ class Api final : public RequestHandler {
   GameCache& games_;
   GameRunner& runner_;
   std::optional<StaticFiles> web_;
+  SessionCache sessions_;
   RateLimiter logins_by_name_;
   RateLimiter logins_by_address_;
   std::string dummy_password_hash_;  // verified against for unknown names: no timing oracle

@@ -12,6 +12,7 @@
 #include "json_fields.h"
 #include "language.h"
 #include "rate_limiter.h"
+#include "session_cache.h"
 #include "static_files.h"
 
 namespace stratagem::server {
@@ -143,6 +144,47 @@ TEST(ServerGameCache, HitsOnlyTheSameVersionAndForgetsTheLeastRecent) {
   EXPECT_FALSE(cache.get(2, 5));
   EXPECT_TRUE(cache.get(1, 3));
   EXPECT_TRUE(cache.get(3, 1));
+}
+
+storage::User account(storage::UserId id, const std::string& name) {
+  return storage::User{id, name, "hash", "en", storage::Instant{}};
+}
+
+TEST(ServerSessionCache, RemembersForItsLifetimeAndForgetsOnLogoutAndLanguageChange) {
+  using namespace std::chrono_literals;
+  const storage::Instant t0(std::chrono::milliseconds(1'795'000'000'000));
+  SessionCache cache(10, 10s);
+  cache.put("token-a", account(1, "alice"), t0);
+  cache.put("token-a2", account(1, "alice"), t0);
+  cache.put("token-b", account(2, "bob"), t0);
+  ASSERT_TRUE(cache.get("token-a", t0 + 9s));
+  EXPECT_EQ(cache.get("token-a", t0 + 9s)->name, "alice");
+  EXPECT_FALSE(cache.get("token-x", t0));
+  EXPECT_FALSE(cache.get("token-b", t0 + 10s));  // asked of the database again
+
+  cache.forget_token("token-a");  // logout
+  EXPECT_FALSE(cache.get("token-a", t0 + 1s));
+  EXPECT_TRUE(cache.get("token-a2", t0 + 1s));
+  cache.put("token-b", account(2, "bob"), t0);
+  cache.forget_user(1);  // alice's language changed: each of her sessions is read again
+  EXPECT_FALSE(cache.get("token-a2", t0 + 1s));
+  EXPECT_TRUE(cache.get("token-b", t0 + 1s));
+}
+
+TEST(ServerSessionCache, StaysWithinItsCapacity) {
+  using namespace std::chrono_literals;
+  const storage::Instant t0(std::chrono::milliseconds(1'795'000'000'000));
+  SessionCache cache(2, 10s);
+  cache.put("old", account(1, "alice"), t0);
+  cache.put("b", account(2, "bob"), t0 + 5s);
+  cache.put("c", account(3, "carol"), t0 + 11s);  // "old" has expired: it makes the room
+  EXPECT_TRUE(cache.get("b", t0 + 11s));
+  EXPECT_TRUE(cache.get("c", t0 + 11s));
+  cache.put("d", account(4, "dave"), t0 + 12s);  // both live: one of them goes
+  int kept = 0;
+  for (const char* token : {"b", "c"}) kept += cache.get(token, t0 + 12s) ? 1 : 0;
+  EXPECT_EQ(kept, 1);
+  EXPECT_TRUE(cache.get("d", t0 + 12s));
 }
 
 }  // namespace
