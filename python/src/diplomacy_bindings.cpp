@@ -28,6 +28,7 @@
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 #include "stratagem/formats/diplomacy_json.h"
+#include "stratagem/formats/diplomacy_legal.h"
 #include "stratagem/formats/diplomacy_places.h"
 
 namespace stratagem::python {
@@ -260,26 +261,9 @@ struct PossibleOrders {
 PossibleOrders possible_orders(const Variant& variant, const GameState& state) {
   PossibleOrders found;
   found.orders.reserve(1024);
-  OrderList list;
-  const auto close_group = [&](Location at, Power power) {
+  formats::for_each_legal_order_list(variant, state, [&](Power power, const Unit* unit, const OrderList& list) {
     found.orders.insert(found.orders.end(), list.begin(), list.end());
-    found.groups.push_back({at, power, static_cast<int>(found.orders.size())});
-  };
-  if (state.phase.type == PhaseType::Adjustment) {
-    for (int p = 0; p < variant.power_count(); ++p) {
-      list.clear();
-      legal_adjustments(variant, state, power_at(p), list);
-      close_group(Location::None, power_at(p));
-    }
-    return found;
-  }
-  const LegalOrderGenerator generator(variant, state);
-  const bool retreats = state.phase.type == PhaseType::Retreat;
-  (retreats ? state.dislodged_provinces() : state.occupied_provinces()).for_each([&](int p) {
-    const Unit unit = retreats ? state.dislodged_in(province_at(p))->unit : state.unit_at(province_at(p));
-    list.clear();
-    generator.unit_orders(province_at(p), list);
-    close_group(unit.location, unit.power);
+    found.groups.push_back({unit ? unit->location : Location::None, power, static_cast<int>(found.orders.size())});
   });
   return found;
 }
