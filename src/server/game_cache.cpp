@@ -3,20 +3,25 @@
 namespace stratagem::server {
 
 std::optional<platform::Game> GameCache::get(storage::GameId id, std::int64_t version) {
-  std::lock_guard lock(mutex_);
-  const auto it = entries_.find(id);
-  if (it == entries_.end() || it->second.version != version) return std::nullopt;
-  recency_.splice(recency_.begin(), recency_, it->second.recency);
-  return it->second.game;
+  std::shared_ptr<const platform::Game> game;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = entries_.find(id);
+    if (it == entries_.end() || it->second.version != version) return std::nullopt;
+    recency_.splice(recency_.begin(), recency_, it->second.recency);
+    game = it->second.game;
+  }
+  return *game;
 }
 
-void GameCache::put(storage::GameId id, std::int64_t version, const platform::Game& game) {
+void GameCache::put(storage::GameId id, std::int64_t version, platform::Game game) {
   if (capacity_ == 0) return;
+  auto shared = std::make_shared<const platform::Game>(std::move(game));
   std::lock_guard lock(mutex_);
   if (const auto it = entries_.find(id); it != entries_.end()) {
     if (it->second.version > version) return;  // a slower writer's older version
     it->second.version = version;
-    it->second.game = game;
+    it->second.game = std::move(shared);
     recency_.splice(recency_.begin(), recency_, it->second.recency);
     return;
   }
@@ -25,7 +30,7 @@ void GameCache::put(storage::GameId id, std::int64_t version, const platform::Ga
     recency_.pop_back();
   }
   recency_.push_front(id);
-  entries_.emplace(id, Entry{version, game, recency_.begin()});
+  entries_.emplace(id, Entry{version, std::move(shared), recency_.begin()});
 }
 
 }  // namespace stratagem::server

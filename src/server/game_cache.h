@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <list>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
@@ -21,13 +22,15 @@ class GameCache {
  public:
   explicit GameCache(std::size_t capacity) : capacity_(capacity) {}
 
+  // A copy for the caller to act on, made outside the lock: every request of every game
+  // goes through here.
   std::optional<platform::Game> get(storage::GameId id, std::int64_t version);
-  void put(storage::GameId id, std::int64_t version, const platform::Game& game);
+  void put(storage::GameId id, std::int64_t version, platform::Game game);
 
  private:
   struct Entry {
     std::int64_t version;
-    platform::Game game;
+    std::shared_ptr<const platform::Game> game;
     std::list<storage::GameId>::iterator recency;
   };
   std::size_t capacity_;

@@ -173,10 +173,11 @@ Response Api::act(const Request& request, Caller& caller, const Captures& captur
     }
     answer = std::move(effects->response);
     if (!effects->changed) return std::nullopt;
-    after = *game;
     std::optional<std::vector<storage::UserId>> players;
     if (seats_caller(action)) players = with_player(locked.players, caller.user->id);
-    return change_of(*game, *effects, now, std::move(players));
+    auto change = change_of(*game, *effects, now, std::move(players));
+    after = std::move(*game);
+    return change;
   });
   if (!outcome) {
     if (outcome.error().code == storage::StoreErrorCode::not_found) return game_not_found(captures[0], language).response();
@@ -185,8 +186,8 @@ Response Api::act(const Request& request, Caller& caller, const Captures& captur
   if (missing) return game_not_found(captures[0], language).response();
   if (refused) return error_of(*refused, language).response();
   if (after) {
-    games_.put(*id, outcome->version, *after);
     runner_.after_change(*id, *after);
+    games_.put(*id, outcome->version, std::move(*after));
   }
   return Response::json(status, answer);
 }
