@@ -426,6 +426,23 @@ class DiplomacyGame::Impl {
     return voters > 0;
   }
 
+  // A draw or end vote. A vote is secret until the game ends: only the voter's power
+  // hears of it.
+  static tl::expected<Effects, GameError> vote(Game& g, const User& user, std::string_view power_name,
+                                               bool Seat::*ballot, const char* word, bool yes) {
+    auto power = own_power(g, user, power_name);
+    if (!power) return tl::unexpected(power.error());
+    Effects effects;
+    effects.changed = true;
+    g.seats_[index(*power)].*ballot = yes;
+    const std::string power_code = code(g, *power);
+    effects.events.push_back(
+        {Audience::only({power_code}), std::string(word) + "_vote", {{"power", power_code}, {word, yes}}});
+    effects.response = {{"power", power_code}, {word, yes}};
+    if (yes) end_if_agreed(g, effects);
+    return effects;
+  }
+
   // The engine says who shares a draw or wins the lot (the seats that still have units).
   static void end_if_agreed(Game& g, Effects& effects) {
     EndDeclarations declarations;
@@ -686,31 +703,12 @@ tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, s
 
 tl::expected<Effects, GameError> DiplomacyGame::vote_draw(const User& user, std::string_view power_name, bool draw,
                                                           Instant) {
-  auto power = Impl::own_power(*this, user, power_name);
-  if (!power) return tl::unexpected(power.error());
-  Effects effects;
-  effects.changed = true;
-  seats_[index(*power)].draw_vote = draw;
-  const std::string code = Impl::code(*this, *power);
-  // A vote is secret until the draw: only the voter's power hears of it.
-  effects.events.push_back({Audience::only({code}), "draw_vote", {{"power", code}, {"draw", draw}}});
-  effects.response = {{"power", code}, {"draw", draw}};
-  if (draw) Impl::end_if_agreed(*this, effects);
-  return effects;
+  return Impl::vote(*this, user, power_name, &Seat::draw_vote, "draw", draw);
 }
 
 tl::expected<Effects, GameError> DiplomacyGame::vote_end(const User& user, std::string_view power_name, bool end,
                                                          Instant) {
-  auto power = Impl::own_power(*this, user, power_name);
-  if (!power) return tl::unexpected(power.error());
-  Effects effects;
-  effects.changed = true;
-  seats_[index(*power)].end_vote = end;
-  const std::string code = Impl::code(*this, *power);
-  effects.events.push_back({Audience::only({code}), "end_vote", {{"power", code}, {"end", end}}});
-  effects.response = {{"power", code}, {"end", end}};
-  if (end) Impl::end_if_agreed(*this, effects);
-  return effects;
+  return Impl::vote(*this, user, power_name, &Seat::end_vote, "end", end);
 }
 
 tl::expected<Effects, GameError> DiplomacyGame::declare_alliance_end(const User& user, std::string_view power_name,
