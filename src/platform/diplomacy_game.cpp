@@ -426,6 +426,23 @@ class DiplomacyGame::Impl {
     return voters > 0;
   }
 
+  // The treaty `treaty_id` as seen by one of its parties, the caller's power `power_name`;
+  // to anyone else it does not exist.
+  struct TreatyParty {
+    Treaty* treaty;
+    std::string code;
+  };
+  static tl::expected<TreatyParty, GameError> treaty_party(Game& g, const User& user, std::string_view treaty_id,
+                                                           std::string_view power_name) {
+    auto power = own_power(g, user, power_name);
+    if (!power) return tl::unexpected(power.error());
+    Treaty* treaty = find_treaty(g, treaty_id);
+    std::string power_code = code(g, *power);
+    if (!treaty || std::find(treaty->parties.begin(), treaty->parties.end(), power_code) == treaty->parties.end())
+      return tl::unexpected(error(ErrorCode::NotFound, Problem::NoSuchTreaty, std::string(treaty_id)));
+    return TreatyParty{treaty, std::move(power_code)};
+  }
+
   // A draw or end vote. A vote is secret until the game ends: only the voter's power
   // hears of it.
   static tl::expected<Effects, GameError> vote(Game& g, const User& user, std::string_view power_name,
@@ -814,12 +831,9 @@ tl::expected<Effects, GameError> DiplomacyGame::propose_treaty(const User& user,
 
 tl::expected<Effects, GameError> DiplomacyGame::sign_treaty(const User& user, std::string_view treaty_id,
                                                             std::string_view power_name, Instant) {
-  auto power = Impl::own_power(*this, user, power_name);
-  if (!power) return tl::unexpected(power.error());
-  Treaty* treaty = Impl::find_treaty(*this, treaty_id);
-  const std::string code = Impl::code(*this, *power);
-  if (!treaty || std::find(treaty->parties.begin(), treaty->parties.end(), code) == treaty->parties.end())
-    return tl::unexpected(error(ErrorCode::NotFound, Problem::NoSuchTreaty, std::string(treaty_id)));
+  auto party = Impl::treaty_party(*this, user, treaty_id, power_name);
+  if (!party) return tl::unexpected(party.error());
+  auto& [treaty, code] = *party;
   if (std::find(treaty->signed_by.begin(), treaty->signed_by.end(), code) != treaty->signed_by.end())
     return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySigned, code));
   if (auto allowed = Impl::press_allowed(*this, false); !allowed) return tl::unexpected(allowed.error());
@@ -833,12 +847,9 @@ tl::expected<Effects, GameError> DiplomacyGame::sign_treaty(const User& user, st
 
 tl::expected<Effects, GameError> DiplomacyGame::publish_treaty(const User& user, std::string_view treaty_id,
                                                                std::string_view power_name, Instant) {
-  auto power = Impl::own_power(*this, user, power_name);
-  if (!power) return tl::unexpected(power.error());
-  Treaty* treaty = Impl::find_treaty(*this, treaty_id);
-  const std::string code = Impl::code(*this, *power);
-  if (!treaty || std::find(treaty->parties.begin(), treaty->parties.end(), code) == treaty->parties.end())
-    return tl::unexpected(error(ErrorCode::NotFound, Problem::NoSuchTreaty, std::string(treaty_id)));
+  auto party = Impl::treaty_party(*this, user, treaty_id, power_name);
+  if (!party) return tl::unexpected(party.error());
+  auto& [treaty, code] = *party;
   if (treaty->signed_by.size() != treaty->parties.size())
     return tl::unexpected(error(ErrorCode::Conflict, Problem::TreatyUnsigned));
   // Publishing is public press (seed 000 §2.2.5-2.2.6).
