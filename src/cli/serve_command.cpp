@@ -20,6 +20,16 @@ void add_serve_command(CLI::App& app) {
                     "sqlite:PATH, or postgresql://USER@HOST:PORT/DB (password in the URL or PGPASSWORD)")
       ->capture_default_str();
   serve->add_option("--web", options->web, "Folder of the built web client (default: web/dist of the source tree)");
+  serve->add_option("--max-connections", options->serve.max_connections,
+                    "Open connections at most (default 0: what the descriptor limit leaves room for)")
+      ->capture_default_str();
+  serve->add_option("--max-connections-per-address", options->serve.max_connections_per_address,
+                    "Open connections at most from one client address")
+      ->capture_default_str();
+  serve->add_option("--signups-per-minute", options->serve.signups_per_minute,
+                    "Accounts one client address may create a minute (and at once)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   serve->callback([options] {
     if (!options->web.empty()) options->serve.web = options->web;
     if (auto served = server::serve(options->serve); !served) throw BadInput{served.error()};

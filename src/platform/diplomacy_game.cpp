@@ -695,16 +695,21 @@ tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, s
   std::vector<std::string> recipients;
   if (to) {
     if (to->empty()) return tl::unexpected(fields::bad_value("to", "[POWER, ...] | \"all\""));
+    // Each power at most once: a list longer than the powers cannot be one.
+    if (to->size() > static_cast<std::size_t>(variant().power_count()))
+      return tl::unexpected(fields::bad_value("to", "each power at most once"));
     for (const std::string& name : *to) {
       auto power = Impl::power_named(*this, name);
       if (!power) return tl::unexpected(power.error());
       if (*power == *sender) return tl::unexpected(fields::bad_value("to", "powers other than the sender"));
-      recipients.push_back(Impl::code(*this, *power));
+      const auto code = Impl::code(*this, *power);
+      if (std::find(recipients.begin(), recipients.end(), code) != recipients.end())
+        return tl::unexpected(fields::bad_value("to", "each power at most once"));
+      recipients.push_back(code);
     }
   }
   if (auto allowed = Impl::press_allowed(*this, recipients.empty()); !allowed) return tl::unexpected(allowed.error());
   std::sort(recipients.begin(), recipients.end());
-  recipients.erase(std::unique(recipients.begin(), recipients.end()), recipients.end());
   Message message{std::to_string(++message_count_), phase_code(), Impl::code(*this, *sender), recipients,
                   std::move(text), now};
   Effects effects;
@@ -1016,10 +1021,26 @@ json DiplomacyGame::messages_for(std::string_view user_id, const std::vector<Mes
 
 bool DiplomacyGame::can_see(const Audience& audience, std::string_view user_id) const {
   if (audience.everyone) return true;
+  if (audience.holders) return std::binary_search(audience.holders->begin(), audience.holders->end(), user_id);
   const std::vector<std::string> mine = powers_of(user_id);
   return std::any_of(audience.seats.begin(), audience.seats.end(), [&](const std::string& seat) {
     return std::find(mine.begin(), mine.end(), seat) != mine.end();
   });
+}
+
+Audience DiplomacyGame::addressed(Audience audience) const {
+  if (audience.everyone || audience.holders) return audience;
+  std::vector<std::string> holders;
+  for (int p = 0; p < static_cast<int>(seats_.size()); ++p) {
+    const auto& seat = seats_[p];
+    if (seat.computer || !seat.player) continue;
+    const auto code = Impl::code(*this, power_at(p));
+    if (std::binary_search(audience.seats.begin(), audience.seats.end(), code)) holders.push_back(seat.player->id);
+  }
+  std::sort(holders.begin(), holders.end());
+  holders.erase(std::unique(holders.begin(), holders.end()), holders.end());
+  audience.holders = std::move(holders);
+  return audience;
 }
 
 // --- the stored record

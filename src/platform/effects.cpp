@@ -14,7 +14,9 @@ Audience Audience::only(std::vector<std::string> seats) {
 
 json Audience::to_json() const {
   if (everyone) return {{"everyone", true}};
-  return {{"seats", seats}};
+  json out = {{"seats", seats}};
+  if (holders) out["holders"] = *holders;
+  return out;
 }
 
 std::optional<Audience> Audience::from_json(const json& value) {
@@ -23,14 +25,28 @@ std::optional<Audience> Audience::from_json(const json& value) {
     if (value["everyone"] != true || value.size() != 1) return std::nullopt;
     return all();
   }
+  const auto strings = [](const json& list) -> std::optional<std::vector<std::string>> {
+    if (!list.is_array()) return std::nullopt;
+    std::vector<std::string> out;
+    for (const auto& item : list) {
+      if (!item.is_string()) return std::nullopt;
+      out.push_back(item.get<std::string>());
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  };
   const auto seats = value.find("seats");
-  if (seats == value.end() || !seats->is_array() || value.size() != 1) return std::nullopt;
-  std::vector<std::string> names;
-  for (const auto& seat : *seats) {
-    if (!seat.is_string()) return std::nullopt;
-    names.push_back(seat.get<std::string>());
+  const auto holders = value.find("holders");
+  if (seats == value.end() || value.size() != (holders == value.end() ? 1u : 2u)) return std::nullopt;
+  auto names = strings(*seats);
+  if (!names) return std::nullopt;
+  auto audience = only(std::move(*names));
+  if (holders != value.end()) {
+    audience.holders = strings(*holders);
+    if (!audience.holders) return std::nullopt;
   }
-  return only(std::move(names));
+  return audience;
 }
 
 json Message::to_json() const {

@@ -232,4 +232,8 @@ bool Game::can_see(const Audience& audience, std::string_view user_id) const {
   return std::visit([&](const auto& game) { return game.can_see(audience, user_id); }, game_);
 }
 
+Audience Game::addressed(Audience audience) const {
+  return std::visit([&](const auto& game) { return game.addressed(std::move(audience)); }, game_);
+}
+
 }  // namespace stratagem::platform

@@ -37,6 +37,21 @@ nlohmann::json me_json(const storage::User& user) {
   return {{"id", std::to_string(user.id)}, {"name", user.name}, {"language", user.language}};
 }
 
+long long seconds_of(std::chrono::steady_clock::duration wait) {
+  return std::max<long long>(1, std::chrono::ceil<std::chrono::seconds>(wait).count());
+}
+
+Response try_again_later(int status, std::string code, std::string message, long long seconds) {
+  auto response = ApiError{status, std::move(code), std::move(message)}.response();
+  response.headers.emplace_back("Retry-After", std::to_string(seconds));
+  return response;
+}
+
+// The password pool is full (a flood of signups or logins): come back in a second.
+Response server_busy(Language language) {
+  return try_again_later(503, "unavailable", say(language, Text::server_busy), 1);
+}
+
 // A new session for the user: the token goes to the caller, its hash to storage.
 tl::expected<std::string, storage::StoreError> open_session(storage::Store& store, storage::UserId user) {
   auto token = new_token();
@@ -75,8 +90,15 @@ Response Api::create_user(const Request& request, Caller& caller, const Captures
   const auto account_language = fields->optional_choice("language", {"en", "zh-Hant", "zh-Hans", "ja"});
   if (!account_language) return account_language.error().response();
 
-  const auto hash = hash_password(*password);
+  const auto now = RateLimiter::Clock::now();
+  if (const auto wait = signups_by_address_.wait_for(request.remote_address, now); wait > RateLimiter::Clock::duration::zero()) {
+    return try_again_later(429, "too_many_requests", say(language, Text::too_many_signups, seconds_of(wait)), seconds_of(wait));
+  }
+  const auto hashed = hasher_.hash(*password);
+  if (std::holds_alternative<PasswordHasher::Busy>(hashed)) return server_busy(language);
+  const auto& hash = std::get<std::optional<std::string>>(hashed);
   if (!hash) return ApiError{503, "unavailable", say(language, Text::internal_error)}.response();
+  signups_by_address_.take(request.remote_address, now);
   const auto code = account_language->value_or("en");
   const auto reply_language = formats::language_by_code(code).value_or(language);
   auto user = store_.create_user(storage::NewUser{
@@ -106,24 +128,25 @@ Response Api::create_session(const Request& request, Caller& caller, const Captu
   const auto password = fields->string("password");
   if (!password) return password.error().response();
 
-  const auto now = RateLimiter::Clock::now();
-  const auto name_key = *name;
-  const auto wait = std::max(logins_by_name_.wait_for(name_key, now), logins_by_address_.wait_for(request.remote_address, now));
-  if (wait > RateLimiter::Clock::duration::zero()) {
-    const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
-    auto response = ApiError{429, "too_many_requests", say(language, Text::too_many_logins, seconds)}.response();
-    response.headers.emplace_back("Retry-After", std::to_string(seconds));
-    return response;
+  const auto now = FailureThrottle::Clock::now();
+  // The key of one address guessing at one name ('\n' cannot be in either).
+  const auto guesser = request.remote_address + '\n' + *name;
+  const auto wait = std::max(logins_by_address_and_name_.wait_for(guesser, now),
+                             logins_by_address_.wait_for(request.remote_address, now));
+  if (wait > FailureThrottle::Clock::duration::zero()) {
+    return try_again_later(429, "too_many_requests", say(language, Text::too_many_logins, seconds_of(wait)), seconds_of(wait));
   }
   const auto user = store_.user_by_name(*name);
   if (!user && user.error().code != storage::StoreErrorCode::not_found) return error_of(user.error(), language).response();
   // An unknown name costs as much time as a wrong password.
-  const bool valid = verify_password(*password, user ? user->password_hash : dummy_password_hash_) && user.has_value();
-  if (!valid) {
-    logins_by_name_.record_failure(name_key, now);
+  const auto verified = hasher_.verify(*password, user ? user->password_hash : dummy_password_hash_);
+  if (std::holds_alternative<PasswordHasher::Busy>(verified)) return server_busy(language);
+  if (!std::get<bool>(verified) || !user) {
+    logins_by_address_and_name_.record_failure(guesser, now);
     logins_by_address_.record_failure(request.remote_address, now);
     return ApiError{401, "unauthenticated", say(language, Text::wrong_login)}.response();
   }
+  logins_by_address_and_name_.record_success(guesser);
   const auto token = open_session(store_, user->id);
   if (!token) return error_of(token.error(), language).response();
   return Response::json(200, {{"token", *token}});

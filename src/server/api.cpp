@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "credentials.h"
+#include "json_fields.h"
 #include "messages.h"
 #include "stratagem/formats/diplomacy_words.h"
 
@@ -121,14 +122,21 @@ constexpr std::chrono::seconds kSessionRemembered{10};
 
 }  // namespace
 
-Api::Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optional<StaticFiles> web)
+Api::Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optional<StaticFiles> web,
+         ApiOptions options)
     : store_(store),
       games_(games),
       runner_(runner),
       web_(std::move(web)),
       sessions_(kSessionsRemembered, kSessionRemembered),
-      logins_by_name_(5, std::chrono::seconds(12)),
-      logins_by_address_(30, std::chrono::seconds(2)),
+      hasher_(options.hashing),
+      signups_by_address_(options.signups_per_minute,
+                          std::chrono::duration_cast<RateLimiter::Clock::duration>(
+                              std::chrono::duration<double>(60.0 / std::max(options.signups_per_minute, 1e-3)))),
+      // One guesser of one name: 5 tries, then 1 s, 2 s, 4 s ... up to 15 minutes apart.
+      logins_by_address_and_name_(FailureThrottleOptions{.free_failures = 5}),
+      // One address guessing many names: 30 tries, then growing delays as above.
+      logins_by_address_(FailureThrottleOptions{.free_failures = 30}),
       dummy_password_hash_(hash_password("not a password of anyone").value_or("")) {}
 
 const std::vector<Api::Route>& Api::routes() {
@@ -174,6 +182,16 @@ Response Api::handle(const Request& request) {
 
 Response Api::dispatch(const Request& request) {
   Caller caller{.language = request_language(request), .user = std::nullopt};
+  // A decoded NUL ("%00") would end the path early for anything that reads it as C text.
+  if (request.path.find('\0') != std::string::npos) {
+    return bad_request(say(caller.language, Text::path_has_nul)).response();
+  }
+  // HEAD is GET without the body (the listener leaves the body out).
+  if (request.method == "HEAD") {
+    Request as_get = request;
+    as_get.method = "GET";
+    return dispatch(as_get);
+  }
   if (!request.path.starts_with(kApiPrefix)) {
     if (web_ && request.method == "GET") {
       if (auto file = web_->get(request.path)) return std::move(*file);

@@ -15,7 +15,9 @@
 #include "game_cache.h"
 #include "game_runner.h"
 #include "http_listener.h"
+#include "failure_throttle.h"
 #include "language.h"
+#include "password_hasher.h"
 #include "rate_limiter.h"
 #include "session_cache.h"
 #include "static_files.h"
@@ -31,9 +33,16 @@ struct Caller {
   std::optional<storage::User> user;  // set once authenticated
 };
 
+struct ApiOptions {
+  // Accounts created per client address: this many at once, then this many a minute.
+  double signups_per_minute = 20;
+  PasswordHasherOptions hashing;
+};
+
 class Api final : public RequestHandler {
  public:
-  Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optional<StaticFiles> web);
+  Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optional<StaticFiles> web,
+      ApiOptions options = {});
 
   Response handle(const Request& request) override;
   bool is_event_stream(const Request& request) const override;
@@ -94,8 +103,10 @@ class Api final : public RequestHandler {
   GameRunner& runner_;
   std::optional<StaticFiles> web_;
   SessionCache sessions_;
-  RateLimiter logins_by_name_;
-  RateLimiter logins_by_address_;
+  PasswordHasher hasher_;
+  RateLimiter signups_by_address_;
+  FailureThrottle logins_by_address_and_name_;
+  FailureThrottle logins_by_address_;
   std::string dummy_password_hash_;  // verified against for unknown names: no timing oracle
 };
 

@@ -32,8 +32,8 @@ class GameEventStream final : public EventStream {
 
   std::string topic() const override { return std::to_string(game_); }
 
-  std::string next_chunk() override {
-    std::string out;
+  Chunk next_chunk(std::size_t max_bytes) override {
+    Chunk out;
     for (;;) {
       const auto events = store_.events_after(game_, cursor_, kBatch);
       if (!events) {
@@ -52,8 +52,13 @@ class GameEventStream final : public EventStream {
           }
           if (!game || !game->can_see(*audience, user_id_)) continue;
         }
-        fmt::format_to(std::back_inserter(out), "id: {}\nevent: {}\ndata: {}\n\n", event.id, event.kind,
+        fmt::format_to(std::back_inserter(out.text), "id: {}\nevent: {}\ndata: {}\n\n", event.id, event.kind,
                        event.payload);
+        if (out.text.size() >= max_bytes) break;
+      }
+      if (out.text.size() >= max_bytes) {
+        out.more = true;  // the rest at the stream's next turn, once this is written
+        return out;
       }
       if (events->size() < kBatch) return out;
     }

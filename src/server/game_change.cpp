@@ -32,7 +32,7 @@ storage::GameChange change_of(const platform::Game& game, const platform::Effect
   }
   for (const auto& event : effects.events) {
     change.events.push_back(storage::NewEvent{
-        .audience = dump(event.audience.to_json()),
+        .audience = dump(game.addressed(event.audience).to_json()),
         .kind = event.kind,
         .payload = dump(event.payload),
         .created_at = now,

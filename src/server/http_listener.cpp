@@ -1,8 +1,15 @@
 #include "http_listener.h"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <map>
+#include <unordered_map>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -22,7 +29,6 @@ using tcp = asio::ip::tcp;
 using asio::awaitable;
 using asio::use_awaitable;
 
-constexpr auto kIdleTimeout = std::chrono::seconds(75);
 constexpr auto kKeepAliveComment = std::chrono::seconds(15);
 constexpr std::size_t kHeaderLimit = 16 * 1024;
 
@@ -123,11 +129,17 @@ class HttpServer::Impl {
         io_(static_cast<int>(options.io_threads)),
         workers_(options.worker_threads),
         acceptor_(io_),
-        signals_(io_, SIGINT, SIGTERM) {}
+        signals_(io_, SIGINT, SIGTERM),
+        control_(asio::make_strand(io_)),
+        shutdown_timer_(control_) {
+    options_.max_connections = connection_limit(options_.max_connections);
+    reserve_descriptor_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  }
 
   ~Impl() {
     workers_.stop();
     workers_.join();
+    if (reserve_descriptor_ >= 0) ::close(reserve_descriptor_);
   }
 
   tl::expected<ListenAddress, std::string> listen(const ListenAddress& address) {
@@ -152,12 +164,14 @@ class HttpServer::Impl {
   }
 
   void run() {
+    spdlog::info("connections: at most {} in all, {} from one address", options_.max_connections,
+                 options_.max_connections_per_address);
     asio::co_spawn(io_, accept_loop(), asio::detached);
-    signals_.async_wait([this](const boost::system::error_code& error, int signal) {
+    signals_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& error, int signal) {
       if (error) return;
       spdlog::info("signal {}: no new connections; finishing the requests in flight", signal);
       stop();
-    });
+    }));
     std::vector<std::thread> threads;
     for (std::size_t i = 1; i < options_.io_threads; ++i) threads.emplace_back([this] { io_.run(); });
     io_.run();
@@ -167,23 +181,75 @@ class HttpServer::Impl {
 
  private:
   struct Connection {
-    explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+    Connection(tcp::socket socket, std::string address) : stream(std::move(socket)), address(std::move(address)) {}
     beast::tcp_stream stream;
-    bool busy = false;  // a request is being answered (only touched on the stream's strand)
+    std::string address;
+    // Only touched on the stream's strand:
+    bool busy = false;       // a request is being answered
+    bool streaming = false;  // an event stream
   };
+
+  // The connection cap: what the descriptor limit leaves after room for the database's
+  // connections, files and the process itself. The soft limit is raised to the hard one
+  // first (as servers do), so `ulimit -n` is what bounds it.
+  static std::size_t connection_limit(std::size_t requested) {
+    constexpr std::size_t kReservedDescriptors = 192;
+    constexpr std::size_t kMost = 10'000;
+    rlimit limit{};
+    std::size_t descriptors = 1024;
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+      if (limit.rlim_cur < limit.rlim_max) {
+        rlimit raised = limit;
+        raised.rlim_cur = limit.rlim_max;
+        if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+      }
+      descriptors = limit.rlim_cur == RLIM_INFINITY ? kMost * 2 : static_cast<std::size_t>(limit.rlim_cur);
+    }
+    const std::size_t room = descriptors > kReservedDescriptors + 16 ? descriptors - kReservedDescriptors : 16;
+    const std::size_t most = std::min(room, kMost);
+    return requested == 0 ? most : std::min(requested, room);
+  }
 
   void stop() {
     stopping_ = true;
     boost::system::error_code ignored;
     acceptor_.close(ignored);
     hub_.publish_all();
+    // Idle keep-alive connections and event streams are closed now, a busy one after its
+    // answer; whatever is still open after the grace period is closed too, so the process
+    // ends whatever its clients do.
+    for_each_connection([](Connection& connection) {
+      if (connection.streaming) {
+        boost::system::error_code error;
+        connection.stream.socket().shutdown(tcp::socket::shutdown_both, error);
+        connection.stream.close();
+      } else if (!connection.busy) {
+        connection.stream.cancel();
+      }
+    });
+    shutdown_timer_.expires_after(options_.shutdown_grace);
+    shutdown_timer_.async_wait([this](const boost::system::error_code& error) {
+      if (error) return;
+      if (const auto open = open_connections(); open > 0) {
+        spdlog::warn("shutdown: closing {} connections still open after the grace period", open);
+      }
+      for_each_connection([](Connection& connection) { connection.stream.close(); });
+    });
+    if (open_connections() == 0) shutdown_timer_.cancel();
+  }
+
+  std::size_t open_connections() {
+    std::lock_guard lock(connections_mutex_);
+    return connections_.size();
+  }
+
+  // Runs `action` on each open connection's strand.
+  template <typename Action>
+  void for_each_connection(Action action) {
     std::lock_guard lock(connections_mutex_);
     for (const auto& [id, weak] : connections_) {
       if (auto connection = weak.lock()) {
-        // An idle keep-alive connection is closed now; a busy one after its answer.
-        asio::post(connection->stream.get_executor(), [connection] {
-          if (!connection->busy) connection->stream.cancel();
-        });
+        asio::post(connection->stream.get_executor(), [connection, action]() mutable { action(*connection); });
       }
     }
   }
@@ -195,60 +261,154 @@ class HttpServer::Impl {
         workers_, [work = std::move(work)]() mutable -> awaitable<Result> { co_return work(); }, use_awaitable);
   }
 
+  // Out of descriptors, the oldest waiting connection is taken with the reserved
+  // descriptor and closed at once: its client hears "no" now instead of timing out, and
+  // the listening socket is not left ready forever (a busy loop).
+  void shed_one_waiting_connection() {
+    if (reserve_descriptor_ < 0) return;
+    ::close(reserve_descriptor_);
+    const int taken = ::accept4(acceptor_.native_handle(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+    if (taken >= 0) ::close(taken);
+    reserve_descriptor_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  }
+
   awaitable<void> accept_loop() {
+    constexpr auto kFirstBackoff = std::chrono::milliseconds(10);
+    constexpr auto kLongestBackoff = std::chrono::milliseconds(1000);
+    auto backoff = kFirstBackoff;
+    std::uint64_t failures = 0;  // of this episode; logged once at its start and once at its end
+    asio::steady_timer pause(io_);
     while (!stopping_) {
       boost::system::error_code error;
       auto socket = co_await acceptor_.async_accept(asio::make_strand(io_), asio::redirect_error(use_awaitable, error));
       if (error) {
         if (stopping_ || error == asio::error::operation_aborted) break;
-        spdlog::warn("accept: {}", error.message());
+        if (failures++ == 0) spdlog::warn("accept: {}; retrying with backoff (logged once until it recovers)", error.message());
+        if (error == asio::error::no_descriptors || error.value() == ENFILE) shed_one_waiting_connection();
+        pause.expires_after(backoff);
+        co_await pause.async_wait(asio::redirect_error(use_awaitable, error));
+        backoff = std::min(backoff * 2, kLongestBackoff);
         continue;
       }
-      socket.set_option(tcp::no_delay(true), error);
-      auto connection = std::make_shared<Connection>(std::move(socket));
-      const auto id = next_connection_id_++;
-      {
-        std::lock_guard lock(connections_mutex_);
-        connections_.emplace(id, connection);
+      if (failures > 0) {
+        spdlog::info("accept: working again after {} failures", failures);
+        failures = 0;
+        backoff = kFirstBackoff;
       }
-      asio::co_spawn(connection->stream.get_executor(), serve(connection),
-                     [this, id](std::exception_ptr failure) {
-                       if (failure) {
-                         try {
-                           std::rethrow_exception(failure);
-                         } catch (const std::exception& e) {
-                           spdlog::debug("connection {}: {}", id, e.what());
-                         }
-                       }
-                       std::lock_guard lock(connections_mutex_);
-                       connections_.erase(id);
-                     });
+      admit(std::move(socket));
     }
+  }
+
+  void admit(tcp::socket socket) {
+    boost::system::error_code error;
+    socket.set_option(tcp::no_delay(true), error);
+    auto address = socket.remote_endpoint(error).address().to_string();
+    std::shared_ptr<Connection> connection;
+    std::uint64_t id = 0;
+    {
+      std::lock_guard lock(connections_mutex_);
+      auto& from_address = per_address_[address];
+      if (connections_.size() >= options_.max_connections || from_address >= options_.max_connections_per_address) {
+        if (from_address == 0) per_address_.erase(address);
+        const bool total = connections_.size() >= options_.max_connections;
+        refuse(std::move(socket), total ? "the server's connection limit" : "the connection limit of " + address);
+        return;
+      }
+      ++from_address;
+      connection = std::make_shared<Connection>(std::move(socket), address);
+      id = next_connection_id_++;
+      connections_.emplace(id, connection);
+    }
+    asio::co_spawn(connection->stream.get_executor(), serve(connection),
+                   [this, id, address = std::move(address)](std::exception_ptr failure) {
+                     if (failure) {
+                       try {
+                         std::rethrow_exception(failure);
+                       } catch (const std::exception& e) {
+                         spdlog::debug("connection {}: {}", id, e.what());
+                       }
+                     }
+                     std::lock_guard lock(connections_mutex_);
+                     connections_.erase(id);
+                     if (auto it = per_address_.find(address); it != per_address_.end() && --it->second == 0) {
+                       per_address_.erase(it);
+                     }
+                     // The last connection gone at shutdown: nothing left to wait for.
+                     if (stopping_ && connections_.empty()) {
+                       asio::post(control_, [this] { shutdown_timer_.cancel(); });
+                     }
+                   });
+  }
+
+  // Over a connection limit: a 503 with Retry-After, written within a second, then closed.
+  // Refusals are logged at most every ten seconds; while many are being written already
+  // (a flood), the connection is simply closed.
+  void refuse(tcp::socket socket, const std::string& limit) {
+    constexpr std::size_t kMostRefusalsInFlight = 64;
+    ++refused_;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_refusal_log_ >= std::chrono::seconds(10)) {
+      spdlog::warn("refused {} connections: {} reached", refused_, limit);
+      refused_ = 0;
+      last_refusal_log_ = now;
+    }
+    if (refusals_in_flight_ >= kMostRefusalsInFlight) return;  // the socket closes here
+    ++refusals_in_flight_;
+    auto stream = std::make_shared<beast::tcp_stream>(std::move(socket));
+    stream->expires_after(std::chrono::seconds(1));
+    static constexpr std::string_view kBusy =
+        "HTTP/1.1 503 Service Unavailable\r\nServer: stratagem\r\nContent-Type: application/json\r\n"
+        "Retry-After: 5\r\nConnection: close\r\nContent-Length: 94\r\n\r\n"
+        "{\"error\":{\"code\":\"unavailable\",\"message\":\"too many connections; try again in a few seconds\"}}";
+    asio::async_write(*stream, asio::buffer(kBusy), [this, stream](const boost::system::error_code&, std::size_t) {
+      boost::system::error_code ignored;
+      stream->socket().shutdown(tcp::socket::shutdown_send, ignored);
+      --refusals_in_flight_;
+    });
+  }
+
+  bool near_connection_limit() {
+    std::lock_guard lock(connections_mutex_);
+    return connections_.size() * 4 >= options_.max_connections * 3;
   }
 
   awaitable<void> serve(std::shared_ptr<Connection> connection) {
     beast::flat_buffer buffer;
     boost::system::error_code error;
-    const auto remote = connection->stream.socket().remote_endpoint(error).address().to_string();
+    bool first = true;
     while (!stopping_) {
       http::request_parser<http::string_body> parser;
       parser.header_limit(kHeaderLimit);
       parser.body_limit(options_.body_limit);
-      connection->stream.expires_after(kIdleTimeout);
       connection->busy = false;
+      // Waiting for the next request: its first byte within the idle limit (the request
+      // limit on a new connection, and a short one while the server is near its limit).
+      if (buffer.size() == 0) {
+        const auto idle = first ? options_.request_timeout
+                                : near_connection_limit() ? kIdleNearLimit : options_.idle_timeout;
+        connection->stream.expires_after(idle);
+        const auto read = co_await connection->stream.async_read_some(buffer.prepare(kHeaderLimit),
+                                                                      asio::redirect_error(use_awaitable, error));
+        if (error) break;
+        buffer.commit(read);
+      }
+      first = false;
+      connection->stream.expires_after(options_.request_timeout);
       co_await http::async_read(connection->stream, buffer, parser, asio::redirect_error(use_awaitable, error));
       connection->busy = true;
       if (error == http::error::body_limit) {
-        co_await refuse_large_body(connection, parser.get(), remote);
+        co_await refuse_large_body(connection, parser.get());
         co_return;
       }
       if (error && error.category() == http::make_error_code(http::error::bad_target).category() &&
           error != http::error::end_of_stream) {
         // Not HTTP as it should be: say so once, then close (the stream cannot be trusted).
         auto& partial = parser.get();
-        const auto answer = handler_.malformed_request(make_request(partial, remote), error == http::error::header_limit);
+        const auto answer =
+            handler_.malformed_request(make_request(partial, connection->address), error == http::error::header_limit);
         boost::system::error_code ignored;
         auto message = to_beast(answer, 11, false);
+        connection->stream.expires_after(options_.write_timeout);
         co_await http::async_write(connection->stream, message, asio::redirect_error(use_awaitable, ignored));
         break;
       }
@@ -256,39 +416,49 @@ class HttpServer::Impl {
       auto& message = parser.get();
       const auto version = message.version();
       const bool keep_alive = message.keep_alive();
-      Request request = make_request(message, remote);
+      const bool head = message.method() == http::verb::head;
+      Request request = make_request(message, connection->address);
       connection->stream.expires_never();
       if (handler_.is_event_stream(request)) {
         auto opened = co_await on_worker([this, &request] { return handler_.open_event_stream(request); });
         if (auto* stream = std::get_if<std::unique_ptr<EventStream>>(&opened)) {
+          connection->streaming = true;
+          if (stopping_) co_return;
           co_await serve_event_stream(connection, std::move(*stream));
           co_return;
         }
-        co_await write(connection, std::get<Response>(opened), version, keep_alive && !stopping_);
+        co_await write(connection, std::get<Response>(opened), version, keep_alive && !stopping_, false);
       } else {
         const auto response = co_await on_worker([this, &request] { return handler_.handle(request); });
-        co_await write(connection, response, version, keep_alive && !stopping_);
+        co_await write(connection, response, version, keep_alive && !stopping_, head);
       }
       if (!keep_alive) break;
     }
     connection->stream.socket().shutdown(tcp::socket::shutdown_send, error);
   }
 
+  // The answer, within the write limit; for HEAD, its header alone (with the length the
+  // body would have).
   awaitable<void> write(const std::shared_ptr<Connection>& connection, const Response& response, unsigned version,
-                        bool keep_alive) {
+                        bool keep_alive, bool header_only) {
     auto message = to_beast(response, version, keep_alive);
-    connection->stream.expires_after(kIdleTimeout);
-    co_await http::async_write(connection->stream, message, use_awaitable);
+    connection->stream.expires_after(options_.write_timeout);
+    if (header_only) {
+      http::response_serializer<http::string_body> serializer(message);
+      co_await http::async_write_header(connection->stream, serializer, use_awaitable);
+    } else {
+      co_await http::async_write(connection->stream, message, use_awaitable);
+    }
   }
 
   // The body is over the cap: answer 413 and close. The rest of the body is read and
   // dropped for a moment first, so that the client, still sending, sees the answer
   // rather than a reset connection.
   awaitable<void> refuse_large_body(const std::shared_ptr<Connection>& connection,
-                                    http::request<http::string_body>& message, const std::string& remote) {
+                                    http::request<http::string_body>& message) {
     const auto version = message.version();
-    Request request = make_request(message, remote);
-    co_await write(connection, handler_.body_too_large(request, options_.body_limit), version, false);
+    Request request = make_request(message, connection->address);
+    co_await write(connection, handler_.body_too_large(request, options_.body_limit), version, false, false);
     boost::system::error_code error;
     connection->stream.socket().shutdown(tcp::socket::shutdown_send, error);
     connection->stream.expires_after(std::chrono::seconds(2));
@@ -298,11 +468,14 @@ class HttpServer::Impl {
     }
   }
 
+  // Each write must finish within the write limit: a client that stops reading is dropped
+  // (it reconnects with Last-Event-ID and misses nothing), and at most one chunk of its
+  // events is held in memory meanwhile.
   awaitable<void> serve_event_stream(std::shared_ptr<Connection> connection, std::unique_ptr<EventStream> stream) {
     static constexpr std::string_view kHead =
         "HTTP/1.1 200 OK\r\nServer: stratagem\r\nContent-Type: text/event-stream; charset=utf-8\r\n"
         "Cache-Control: no-cache\r\nX-Accel-Buffering: no\r\nConnection: close\r\n\r\nretry: 2000\n\n";
-    co_await asio::async_write(connection->stream, asio::buffer(kHead), use_awaitable);
+    co_await write_within_limit(*connection, kHead);
     struct Waker {
       explicit Waker(const asio::any_io_executor& executor) : timer(executor) {}
       asio::steady_timer timer;
@@ -318,11 +491,13 @@ class HttpServer::Impl {
         waker->timer.cancel();
       });
     });
+    const std::size_t chunk_limit = options_.stream_chunk_limit;
     while (!stopping_) {
       if (waker->woken) {
         waker->woken = false;
-        const auto chunk = co_await on_worker([&stream] { return stream->next_chunk(); });
-        if (!chunk.empty()) co_await asio::async_write(connection->stream, asio::buffer(chunk), use_awaitable);
+        const auto chunk = co_await on_worker([&stream, chunk_limit] { return stream->next_chunk(chunk_limit); });
+        if (chunk.more) waker->woken = true;
+        if (!chunk.text.empty()) co_await write_within_limit(*connection, chunk.text);
         continue;
       }
       waker->timer.expires_after(kKeepAliveComment);
@@ -330,10 +505,18 @@ class HttpServer::Impl {
       co_await waker->timer.async_wait(asio::redirect_error(use_awaitable, error));
       if (!error) {
         static constexpr std::string_view kComment = ": keep-alive\n\n";
-        co_await asio::async_write(connection->stream, asio::buffer(kComment), use_awaitable);
+        co_await write_within_limit(*connection, kComment);
       }
     }
   }
+
+  awaitable<void> write_within_limit(Connection& connection, std::string_view text) {
+    connection.stream.expires_after(options_.write_timeout);
+    co_await asio::async_write(connection.stream, asio::buffer(text), use_awaitable);
+    connection.stream.expires_never();
+  }
+
+  static constexpr auto kIdleNearLimit = std::chrono::milliseconds(5'000);
 
   RequestHandler& handler_;
   EventHub& hub_;
@@ -342,10 +525,20 @@ class HttpServer::Impl {
   asio::thread_pool workers_;
   tcp::acceptor acceptor_;
   asio::signal_set signals_;
+  // Shutdown's timer and the calls that touch it.
+  asio::strand<asio::io_context::executor_type> control_;
+  asio::steady_timer shutdown_timer_;
+  int reserve_descriptor_ = -1;
   std::atomic<bool> stopping_{false};
   std::mutex connections_mutex_;
   std::map<std::uint64_t, std::weak_ptr<Connection>> connections_;
+  std::unordered_map<std::string, std::size_t> per_address_;  // open connections by client address
   std::uint64_t next_connection_id_ = 0;  // only the accept loop touches it
+  // Only the accept loop's strand (and the refusal writes it starts, on the same
+  // io_context thread when io_threads is 1) touch these.
+  std::size_t refused_ = 0;
+  std::atomic<std::size_t> refusals_in_flight_{0};
+  std::chrono::steady_clock::time_point last_refusal_log_{};
 };
 
 HttpServer::HttpServer(RequestHandler& handler, EventHub& hub, HttpServerOptions options)

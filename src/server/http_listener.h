@@ -7,6 +7,8 @@
 //
 // Only this file's .cpp includes Beast (it takes long to compile).
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -34,9 +36,13 @@ class EventStream {
   virtual ~EventStream() = default;
   // The EventHub topic that wakes it.
   virtual std::string topic() const = 0;
-  // Blocking (run on a worker thread): the SSE text of what is new since the last call,
-  // possibly empty.
-  virtual std::string next_chunk() = 0;
+  struct Chunk {
+    std::string text;   // SSE text, possibly empty
+    bool more = false;  // there is more to read at once (the chunk stopped at its size limit)
+  };
+  // Blocking (run on a worker thread): what is new since the last call, at most about
+  // `max_bytes` of it, so that what one stream holds in memory stays bounded.
+  virtual Chunk next_chunk(std::size_t max_bytes) = 0;
 };
 
 class RequestHandler {
@@ -60,6 +66,24 @@ struct HttpServerOptions {
   // requests share one commit.
   std::size_t worker_threads = 32;
   std::size_t body_limit = 64 * 1024;
+  // Open connections at most: in all (0: what the descriptor limit leaves room for, at
+  // most 10,000), and from one client address. A connection beyond either is answered 503
+  // and closed.
+  std::size_t max_connections = 0;
+  std::size_t max_connections_per_address = 256;
+  // A request must arrive whole within this once begun, and a new connection must send
+  // its first request within it: slow or silent clients cannot hold connections long.
+  std::chrono::milliseconds request_timeout{10'000};
+  // A kept-alive connection may wait this long for its next request (much less while the
+  // server is near its connection limit).
+  std::chrono::milliseconds idle_timeout{75'000};
+  // Each write to a client (an answer, an event stream's chunk) must finish within this;
+  // a client that does not read is dropped (an event stream reconnects with Last-Event-ID).
+  std::chrono::milliseconds write_timeout{10'000};
+  // At SIGINT/SIGTERM, connections still open this long after are closed.
+  std::chrono::milliseconds shutdown_grace{3'000};
+  // The most event-stream text read into memory at once for one client.
+  std::size_t stream_chunk_limit = 256 * 1024;
 };
 
 class HttpServer {

@@ -8,6 +8,72 @@ ApiError bad_request(std::string message) {
   return ApiError{400, "bad_request", std::move(message)};
 }
 
+namespace {
+
+// Follows the parse to say where a number too large for a double stands ("a.b[2]"): the
+// DOM parser's out_of_range error names only the number.
+class PathTracker final : public nlohmann::json::json_sax_t {
+ public:
+  std::string failed_path;
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override {
+    frames_.push_back({true, std::string(), 0});
+    return true;
+  }
+  bool key(string_t& name) override {
+    frames_.back().key = name;
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override {
+    frames_.push_back({false, std::string(), 0});
+    return true;
+  }
+  bool end_array() override { return close(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    failed_path = path();
+    return false;
+  }
+
+ private:
+  struct Frame {
+    bool object;
+    std::string key;
+    std::size_t index;
+  };
+  bool value() {
+    if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return value();
+  }
+  // The value being read: its array index is the count of those before it.
+  std::string path() const {
+    std::string out;
+    for (const auto& frame : frames_) {
+      if (frame.object) {
+        if (!out.empty()) out += '.';
+        out += frame.key;
+      } else {
+        out += fmt::format("[{}]", frame.index);
+      }
+    }
+    return out;
+  }
+  std::vector<Frame> frames_;
+};
+
+}  // namespace
+
 tl::expected<nlohmann::json, ApiError> parse_body(std::string_view body, Language language,
                                                   const nlohmann::json& empty_as) {
   if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return empty_as;
@@ -15,6 +81,12 @@ tl::expected<nlohmann::json, ApiError> parse_body(std::string_view body, Languag
     return nlohmann::json::parse(body);
   } catch (const nlohmann::json::parse_error& error) {
     return tl::unexpected(bad_request(say(language, Text::malformed_json, error.byte)));
+  } catch (const nlohmann::json::out_of_range&) {
+    // The only out_of_range of parsing: a number beyond the range of a double (1e400).
+    PathTracker tracker;
+    nlohmann::json::sax_parse(body, &tracker);
+    if (tracker.failed_path.empty()) return tl::unexpected(bad_request(say(language, Text::number_too_large_body)));
+    return tl::unexpected(bad_request(say(language, Text::number_too_large, tracker.failed_path)));
   }
 }
 

@@ -13,6 +13,8 @@ namespace stratagem::server {
 
 enum class Text {
   malformed_json,        // {byte}
+  number_too_large,      // {field}
+  number_too_large_body,
   body_not_object,
   field_missing,         // {field}
   field_type,            // {field} {type}
@@ -31,9 +33,12 @@ enum class Text {
   wrong_login,
   unauthenticated,
   too_many_logins,       // {seconds}
+  too_many_signups,      // {seconds}
+  server_busy,
   too_large,             // {bytes}
   header_too_large,
   malformed_http,
+  path_has_nul,
   no_route,              // {method} {path}
   method_not_allowed,    // {method} {path}
   game_not_found,        // {id}

@@ -16,7 +16,7 @@ RateLimiter::Bucket& RateLimiter::refreshed(const std::string& key, Clock::time_
 }
 
 // Full buckets carry no information; dropping them keeps memory bounded by the number of
-// keys that failed recently.
+// keys used recently.
 void RateLimiter::forget_full_buckets(Clock::time_point now) {
   if (now - last_sweep_ < std::chrono::minutes(1)) return;
   last_sweep_ = now;
@@ -34,7 +34,7 @@ RateLimiter::Clock::duration RateLimiter::wait_for(const std::string& key, Clock
   return std::chrono::duration_cast<Clock::duration>(refill_ * (1.0 - bucket.tokens));
 }
 
-void RateLimiter::record_failure(const std::string& key, Clock::time_point now) {
+void RateLimiter::take(const std::string& key, Clock::time_point now) {
   std::lock_guard lock(mutex_);
   auto& bucket = refreshed(key, now);
   bucket.tokens = std::max(0.0, bucket.tokens - 1.0);

@@ -1,8 +1,7 @@
 #pragma once
-// Failed logins, limited per account name and per client address: each key has a bucket
-// of `burst` attempts refilled at one per `refill`. A login is refused (429) while either
-// bucket is empty, before the password is hashed, so guessing costs the server nothing.
-// Only failures take from the buckets: a player who logs in often is never locked out.
+// A token bucket per key: `burst` attempts, refilled at one per `refill`. The API limits
+// account creation per client address with it (429 while the bucket is empty, before any
+// password is hashed).
 
 #include <chrono>
 #include <mutex>
@@ -18,7 +17,8 @@ class RateLimiter {
 
   // Zero when `key` may try now, else how long until it may.
   Clock::duration wait_for(const std::string& key, Clock::time_point now);
-  void record_failure(const std::string& key, Clock::time_point now);
+  // Takes one attempt from the key's bucket.
+  void take(const std::string& key, Clock::time_point now);
 
  private:
   struct Bucket {

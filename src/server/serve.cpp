@@ -67,8 +67,10 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   GameCache games(4096);
   GameRunner runner(**store, games, GameRunnerOptions{});
   const auto web = web_files(options);
-  Api api(**store, games, runner, web);
-  HttpServer http(api, hub, HttpServerOptions{});
+  Api api(**store, games, runner, web, ApiOptions{.signups_per_minute = options.signups_per_minute});
+  HttpServer http(api, hub,
+                  HttpServerOptions{.max_connections = options.max_connections,
+                                    .max_connections_per_address = options.max_connections_per_address});
   const auto bound = http.listen(*address);
   if (!bound) return tl::unexpected(bound.error());
 

@@ -9,6 +9,7 @@
 
 #include "game_cache.h"
 #include "http_listener.h"
+#include "failure_throttle.h"
 #include "json_fields.h"
 #include "language.h"
 #include "rate_limiter.h"
@@ -64,17 +65,64 @@ TEST(ServerFields, MalformedBodiesAndLengthsInCodePoints) {
   EXPECT_TRUE(parse_body("  \n", Language::En)->is_object());
 }
 
-TEST(ServerRateLimiter, FailuresEmptyTheBucketAndTimeRefillsIt) {
+TEST(ServerRateLimiter, AttemptsEmptyTheBucketAndTimeRefillsIt) {
   RateLimiter limiter(3, std::chrono::seconds(10));
   const auto start = RateLimiter::Clock::time_point{} + std::chrono::hours(1);
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(limiter.wait_for("alice", start), RateLimiter::Clock::duration::zero());
-    limiter.record_failure("alice", start);
+    limiter.take("alice", start);
   }
   EXPECT_EQ(limiter.wait_for("alice", start), std::chrono::seconds(10));
   EXPECT_EQ(limiter.wait_for("bob", start), RateLimiter::Clock::duration::zero());
   EXPECT_EQ(limiter.wait_for("alice", start + std::chrono::seconds(4)), std::chrono::seconds(6));
   EXPECT_EQ(limiter.wait_for("alice", start + std::chrono::seconds(10)), RateLimiter::Clock::duration::zero());
+}
+
+TEST(ServerFailureThrottle, FreeFailuresThenDelaysThatDoubleUpToTheLongest) {
+  FailureThrottle throttle(FailureThrottleOptions{.free_failures = 2,
+                                                  .base = std::chrono::seconds(1),
+                                                  .longest = std::chrono::seconds(5),
+                                                  .forget_after = std::chrono::minutes(10)});
+  using std::chrono::seconds;
+  const auto zero = FailureThrottle::Clock::duration::zero();
+  const auto t = FailureThrottle::Clock::time_point{} + std::chrono::hours(1);
+  throttle.record_failure("a", t);
+  EXPECT_EQ(throttle.wait_for("a", t), zero);
+  throttle.record_failure("a", t);
+  EXPECT_EQ(throttle.wait_for("a", t), seconds(1));  // 2 failures: 1 s
+  throttle.record_failure("a", t + seconds(1));
+  EXPECT_EQ(throttle.wait_for("a", t + seconds(1)), seconds(2));
+  throttle.record_failure("a", t + seconds(3));
+  EXPECT_EQ(throttle.wait_for("a", t + seconds(3)), seconds(4));
+  throttle.record_failure("a", t + seconds(7));
+  EXPECT_EQ(throttle.wait_for("a", t + seconds(7)), seconds(5));  // capped
+  EXPECT_EQ(throttle.wait_for("a", t + seconds(9)), seconds(3));
+  EXPECT_EQ(throttle.wait_for("b", t + seconds(7)), zero);  // others are not held back
+  EXPECT_EQ(throttle.wait_for("a", t + seconds(7) + std::chrono::minutes(10)), zero);  // forgotten
+  throttle.record_success("a");
+  EXPECT_EQ(throttle.wait_for("a", t + seconds(8)), zero);
+}
+
+TEST(ServerFailureThrottle, KeepsAtMostItsKeys) {
+  FailureThrottle throttle(FailureThrottleOptions{.free_failures = 0, .max_keys = 100});
+  const auto t = FailureThrottle::Clock::time_point{} + std::chrono::hours(1);
+  for (int i = 0; i < 1000; ++i) throttle.record_failure(std::to_string(i), t + std::chrono::milliseconds(i));
+  // The most recent keys are still throttled; the oldest were forgotten.
+  EXPECT_GT(throttle.wait_for("999", t + std::chrono::seconds(1)), FailureThrottle::Clock::duration::zero());
+  EXPECT_EQ(throttle.wait_for("0", t + std::chrono::seconds(1)), FailureThrottle::Clock::duration::zero());
+}
+
+TEST(ServerFields, NumbersTooLargeForADoubleNameTheirField) {
+  const auto top = parse_body(R"({"deadlines": {"movement_seconds": 1e400}})", Language::En);
+  ASSERT_FALSE(top);
+  EXPECT_EQ(top.error().status, 400);
+  EXPECT_EQ(top.error().message, "field 'deadlines.movement_seconds' holds a number too large to read");
+  const auto listed = parse_body(R"({"orders": {"FRANCE": ["A PAR H", -1e999]}})", Language::Ja);
+  ASSERT_FALSE(listed);
+  EXPECT_EQ(listed.error().message, "フィールド「orders.FRANCE[1]」の数値が大きすぎて読めません");
+  const auto bare = parse_body("1e400", Language::En);
+  ASSERT_FALSE(bare);
+  EXPECT_EQ(bare.error().status, 400);
 }
 
 class ServerStaticFiles : public ::testing::Test {

@@ -15,10 +15,16 @@ BIN = os.environ.get("STRATAGEM_BIN", "stratagem")
 
 
 class Server:
-    def __init__(self, database, web=None, extra_env=None):
+    def __init__(self, database, web=None, extra_env=None, args=None, preexec_fn=None):
         self.database = database
         self.web = web
         self.extra_env = extra_env or {}
+        # Tests create many accounts from 127.0.0.1: the per-address signup limit is lifted
+        # unless a test sets it (test_abuse.py).
+        self.args = list(args or [])
+        if not any(a.startswith("--signups-per-minute") for a in self.args):
+            self.args += ["--signups-per-minute", "100000"]
+        self.preexec_fn = preexec_fn
         self.process = None
         self.port = None
         self.log = b""
@@ -27,8 +33,10 @@ class Server:
         args = [BIN, "serve", "--listen", "127.0.0.1:0", "--database", self.database]
         if self.web:
             args += ["--web", self.web]
+        args += self.args
         env = dict(os.environ, **self.extra_env)
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                                        preexec_fn=self.preexec_fn)
         line = self.process.stdout.readline().decode()
         if not line.startswith("listening on http://127.0.0.1:"):
             self.process.kill()

@@ -181,6 +181,7 @@ class DiplomacyGame {
   // Of `all` (the game's messages, oldest first), those the user may read.
   nlohmann::json messages_for(std::string_view user_id, const std::vector<Message>& all) const;
   bool can_see(const Audience& audience, std::string_view user_id) const;
+  Audience addressed(Audience audience) const;
 
   // --- the stored record
   nlohmann::json to_json() const;

@@ -22,10 +22,15 @@ namespace stratagem::platform {
 struct Audience {
   bool everyone = true;
   std::vector<std::string> seats;  // powers or sides, when not everyone; sorted, unique
+  // The users who held those seats when the event happened (sorted, unique): they alone
+  // see it, so a later holder of a seat is not shown its predecessor's hidden events.
+  // Unset in events stored before holders were recorded: then whoever holds a seat now.
+  std::optional<std::vector<std::string>> holders;
 
   static Audience all() { return {}; }
   static Audience only(std::vector<std::string> seats);
-  // {"everyone": true} or {"seats": ["ENGLAND", "FRANCE"]}: what storage keeps.
+  // {"everyone": true} or {"seats": ["ENGLAND", "FRANCE"], "holders": ["12"]}: what
+  // storage keeps.
   nlohmann::json to_json() const;
   static std::optional<Audience> from_json(const nlohmann::json& value);
   friend bool operator==(const Audience&, const Audience&) = default;

@@ -84,8 +84,12 @@ class Game {
   nlohmann::json view_for(std::string_view user_id, Instant now) const;
   // GET /games/{id}/messages: of `all` (oldest first), what the user may read. Dragonchess: [].
   nlohmann::json messages_for(std::string_view user_id, const std::vector<Message>& all) const;
-  // Whether an event of this audience may be sent to the user (seats as they are now).
+  // Whether an event of this audience may be sent to the user (its holders, or for events
+  // stored without them, the seats' holders now).
   bool can_see(const Audience& audience, std::string_view user_id) const;
+  // The audience with its seats' holders as they are now filled in: what an event of
+  // this moment is stored with.
+  Audience addressed(Audience audience) const;
 
   DiplomacyGame* diplomacy() { return std::get_if<DiplomacyGame>(&game_); }
   const DiplomacyGame* diplomacy() const { return std::get_if<DiplomacyGame>(&game_); }

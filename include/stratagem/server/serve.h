@@ -1,6 +1,7 @@
 #pragma once
 // `stratagem serve`: the game server of shared/contracts/server-api.md.
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -14,6 +15,12 @@ struct ServeOptions {
   std::string database = "sqlite:stratagem.db";  // sqlite:PATH or postgresql://...
   // The web client's built files; nullopt: web/dist of the source tree if it exists.
   std::optional<std::filesystem::path> web;
+  // Open connections at most, in all (0: as many as the descriptor limit leaves room
+  // for) and from one client address; beyond them a new connection is answered 503.
+  std::size_t max_connections = 0;
+  std::size_t max_connections_per_address = 256;
+  // Accounts one client address may create: this many at once, then this many a minute.
+  double signups_per_minute = 20;
 };
 
 // Opens the database (creating or migrating its schema), listens, prints
