@@ -8,7 +8,11 @@
 // work on the machine changes far less than the rate does.
 //
 //   server_load --url http://127.0.0.1:8080 [--games 1000] [--computer-games 20]
-//               [--connections 64] [--seconds 20] [--pid PID]
+//               [--connections 64] [--seconds 20] [--pid PID] [--signup-flood C]
+//
+// --signup-flood C: meanwhile C more connections create accounts as fast as the server
+// answers (issue 17: a flood of password hashing must not hold up play); the report
+// then says how many were created or refused, and the server's peak memory.
 //
 // Plain POSIX sockets with HTTP/1.1 keep-alive, one blocking connection per thread: the
 // generator stays small and its own cost is a few microseconds per request.
@@ -148,6 +152,7 @@ struct Options {
   int connections = 64;
   int seconds = 20;
   int pid = 0;
+  int signup_flood = 0;
 };
 
 Options parse(int argc, char** argv) {
@@ -169,6 +174,8 @@ Options parse(int argc, char** argv) {
       options.seconds = std::stoi(value);
     } else if (name == "--pid") {
       options.pid = std::stoi(value);
+    } else if (name == "--signup-flood") {
+      options.signup_flood = std::stoi(value);
     } else {
       throw std::runtime_error("unknown option " + name);
     }
@@ -297,8 +304,32 @@ int main(int argc, char** argv) try {
       latencies_ms.insert(latencies_ms.end(), mine.begin(), mine.end());
     });
   }
+  std::atomic<long> signups{0}, signups_refused{0};
+  for (int f = 0; f < options.signup_flood; ++f) {
+    threads.emplace_back([&, f] {
+      Connection connection(options.host, options.port);
+      for (long n = 0; !stop; ++n) {
+        const nlohmann::json body = {{"name", "flood" + run + "_" + std::to_string(f) + "_" + std::to_string(n)},
+                                     {"password", "flood-password"}};
+        try {
+          const auto reply = connection.request("POST", "/api/v1/users", "", body.dump());
+          if (reply.status == 201) {
+            ++signups;
+          } else {
+            ++signups_refused;
+          }
+        } catch (const std::exception&) {
+          ++signups_refused;
+        }
+      }
+    });
+  }
   const double cpu_ms_before = options.pid ? cpu_ms(options.pid) : 0;
-  std::this_thread::sleep_for(std::chrono::seconds(options.seconds));
+  long rss_peak = 0;
+  for (const auto until = Clock::now() + std::chrono::seconds(options.seconds); Clock::now() < until;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (options.pid) rss_peak = std::max(rss_peak, resident_kib(options.pid));
+  }
   stop = true;
   for (auto& thread : threads) thread.join();
   const double server_cpu_ms = options.pid ? cpu_ms(options.pid) - cpu_ms_before : 0;
@@ -317,10 +348,16 @@ int main(int argc, char** argv) try {
       {"order_latency_ms_p50", percentile(latencies_ms, 0.50)},
       {"order_latency_ms_p99", percentile(latencies_ms, 0.99)},
   };
+  if (options.signup_flood > 0) {
+    report["signup_flood_connections"] = options.signup_flood;
+    report["signups_per_second"] = static_cast<double>(signups.load()) / elapsed;
+    report["signups_refused_per_second"] = static_cast<double>(signups_refused.load()) / elapsed;
+  }
   if (options.pid) {
     report["server_rss_kib_before_games"] = rss_before;
     report["server_rss_kib_after_games"] = rss_after;
     report["server_rss_kib_end"] = resident_kib(options.pid);
+    report["server_rss_kib_peak"] = rss_peak;
     report["server_kib_per_game"] =
         static_cast<double>(rss_after - rss_before) / (options.games + options.computer_games);
     report["server_cpu_ms_per_request"] =

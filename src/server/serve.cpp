@@ -50,11 +50,11 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
     return tl::unexpected(fmt::format("--web: '{}' is not a folder", options.web->string()));
   }
 
-  // SQLite: a pooled (reading) connection for each handler thread, else the updates queue
-  // for the read before their write instead of sharing commits (docs/storage.md, Figures).
-  // PostgreSQL: the pool bounds the transactions in flight on the database's cores; more
-  // than 8 did not raise the rate there.
-  const std::size_t pool_size = options.database.starts_with("sqlite:") ? HttpServerOptions{}.worker_threads : 8;
+  // The pool is for reads (writes go through the store's group committers). SQLite: a
+  // connection for each handler thread, else the updates queue for the read before their
+  // write instead of sharing commits (docs/storage.md, Figures). PostgreSQL: each is a
+  // server process, so fewer; 16 keeps the handlers' reads from queueing.
+  const std::size_t pool_size = options.database.starts_with("sqlite:") ? HttpServerOptions{}.worker_threads : 16;
   auto store = storage::open_store(options.database, storage::StoreOptions{.pool_size = pool_size});
   if (!store) return tl::unexpected(fmt::format("--database: {}", store.error().message));
   spdlog::info("database: {} ({})", (*store)->backend(),
@@ -67,7 +67,7 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   GameCache games(4096);
   GameRunner runner(**store, games, GameRunnerOptions{});
   const auto web = web_files(options);
-  Api api(**store, games, runner, web, ApiOptions{.signups_per_minute = options.signups_per_minute});
+  Api api(**store, games, runner, web, ApiOptions{.signups_per_minute = options.signups_per_minute, .hashing = {}});
   HttpServer http(api, hub,
                   HttpServerOptions{.max_connections = options.max_connections,
                                     .max_connections_per_address = options.max_connections_per_address});

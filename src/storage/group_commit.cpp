@@ -1,5 +1,6 @@
 #include "group_commit.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace stratagem::storage {
@@ -18,9 +19,10 @@ GroupCommitter::~GroupCommitter() {
   thread_.join();
 }
 
-void GroupCommitter::run(const Job& job) {
+void GroupCommitter::run(const Job& job, std::int64_t key) {
   Pending pending;
   pending.job = &job;
+  pending.key = key;
   std::unique_lock lock(mutex_);
   queue_.push_back(&pending);
   arrived_.notify_one();
@@ -40,6 +42,7 @@ void GroupCommitter::serve() {
       queue_.pop_front();
     }
     lock.unlock();
+    std::stable_sort(batch.begin(), batch.end(), [](const Pending* a, const Pending* b) { return a->key < b->key; });
     commit_batch(batch);
     lock.lock();
     for (Pending* pending : batch) {

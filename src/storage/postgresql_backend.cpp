@@ -118,6 +118,10 @@ class PostgresqlSession final : public SqlSession {
                        fmt::format("connection lost during COMMIT, outcome unknown: {}", exception.what()));
     } catch (const pqxx::unique_violation& exception) {
       throw SqlFailure(StoreErrorCode::conflict, exception.what());
+    } catch (const pqxx::deadlock_detected& exception) {
+      throw SqlFailure(StoreErrorCode::failed, exception.what(), true);
+    } catch (const pqxx::serialization_failure& exception) {
+      throw SqlFailure(StoreErrorCode::failed, exception.what(), true);
     } catch (const std::exception& exception) {
       throw SqlFailure(StoreErrorCode::failed, exception.what());
     }

@@ -34,12 +34,16 @@ class SqlRow {
 // What a session throws; the store turns it into a StoreError naming the operation.
 class SqlFailure : public std::runtime_error {
  public:
-  SqlFailure(StoreErrorCode code, const std::string& message)
-      : std::runtime_error(message), code_(code) {}
+  SqlFailure(StoreErrorCode code, const std::string& message, bool retryable = false)
+      : std::runtime_error(message), code_(code), retryable_(retryable) {}
   StoreErrorCode code() const { return code_; }
+  // The database undid the statement to break a deadlock or a serialization conflict:
+  // the same work may simply be run again.
+  bool retryable() const { return retryable_; }
 
  private:
   StoreErrorCode code_;
+  bool retryable_;
 };
 
 // One connection; one transaction at a time. Every call may throw SqlFailure.

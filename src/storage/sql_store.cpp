@@ -161,15 +161,30 @@ StoreError error(StoreErrorCode code, const std::string& operation, std::string_
   return StoreError{code, fmt::format("{}: {}", operation, cause)};
 }
 
+// Games whose last known row update_optimistically keeps (a few KiB each).
+constexpr std::size_t kGamesRemembered = 4096;
+
+// Runs of a write that the database undid to break a deadlock, before it fails.
+constexpr int kRetryableAttempts = 5;
+
+// One writer for a database of one writer at a time (SQLite); several for PostgreSQL, each
+// batching the writes of its share of the games, so that batches commit side by side on
+// the database's cores while each batch saves its commits and wake-ups.
+std::vector<std::unique_ptr<GroupCommitter>> committers(SqlBackend& backend, const StoreOptions& options) {
+  const std::size_t count = backend.one_writer_at_a_time() ? 1 : std::max<std::size_t>(1, options.writers);
+  std::vector<std::unique_ptr<GroupCommitter>> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    out.push_back(std::make_unique<GroupCommitter>([backend = &backend] { return backend->connect(); }, kMaxBatch));
+  }
+  return out;
+}
+
 }  // namespace
 
 SqlStore::SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& options)
     : backend_(std::move(backend)),
       pool_([backend = backend_.get()] { return backend->connect(); }, options.pool_size),
-      committer_(backend_->one_writer_at_a_time()
-                     ? std::make_unique<GroupCommitter>(
-                           [backend = backend_.get()] { return backend->connect(); }, kMaxBatch)
-                     : nullptr),
+      committers_(committers(*backend_, options)),
       select_game_(fmt::format(
           "SELECT g.id, g.kind, g.name, g.status, g.created_at, g.next_deadline, g.version, "
           "g.record, (SELECT {}(CAST(p.user_id AS TEXT), ',') FROM game_players p "
@@ -222,27 +237,20 @@ StoreResult<T> SqlStore::run(const std::string& operation, Body&& body) {
 
 template <typename T>
 StoreResult<T> SqlStore::write(const std::string& operation,
-                               const std::function<StoreResult<T>(SqlSession&)>& work) {
+                               const std::function<StoreResult<T>(SqlSession&)>& work, GameId game) {
   std::optional<StoreResult<T>> result;
   const GroupCommitter::Job job = [&](SqlSession& session) {
     result = work(session);
     return result->has_value();
   };
+  auto& committer = *committers_[static_cast<std::size_t>(game) % committers_.size()];
   for (int attempt = 1;; ++attempt) {
     try {
-      if (committer_) {
-        committer_->run(job);
-      } else {
-        auto session = pool_.acquire();
-        Transaction transaction(*session, Transaction::Mode::write);
-        if (job(*session)) transaction.commit();
-      }
+      committer.run(job, game);
       return std::move(*result);
     } catch (const SqlFailure& failure) {
-      if (failure.code() == StoreErrorCode::unavailable && attempt < kAttempts) {
-        pool_.discard_idle();
-        continue;
-      }
+      if (failure.retryable() && attempt < kRetryableAttempts) continue;
+      if (failure.code() == StoreErrorCode::unavailable && attempt < kAttempts) continue;
       return tl::unexpected(error(failure.code(), operation, failure.what()));
     } catch (const std::exception& exception) {
       // Not the database's doing (out of memory, a row this program cannot read).
@@ -450,22 +458,26 @@ StoreResult<std::optional<GameChange>> SqlStore::decide(const std::string& opera
   }
 }
 
-// On a one-writer database (SQLite) fn first runs outside the write transaction, on the
-// caller's thread, over the game as last committed; the change is then written only if
-// the game's version is still the one fn saw, else fn runs again on a fresh read. So
-// different games' fn run in parallel and while the previous group commit waits for its
-// fsync, instead of one after the other inside the writer. After kOptimisticAttempts
-// lost races (a busy game) fn runs under the lock, which always succeeds. PostgreSQL
-// locks the row from the start: its transactions run concurrently anyway.
+// fn first runs outside the write transaction, on the caller's thread, over the game as
+// last committed; the change is then written only if the game's version is still the one
+// fn saw, else fn runs again on a fresh read. So different games' fn run in parallel and
+// while the previous group commit waits for its fsync, instead of one after the other
+// inside the writer. After kOptimisticAttempts lost races (a busy game) fn runs under the
+// row's lock, which always succeeds. Exactly once holds across processes: a write
+// commits only over the version it read.
 StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId id,
                                             std::optional<Instant> due_by, const GameUpdate& fn) {
   bool announced = false;
   auto outcome = [&]() -> StoreResult<UpdateOutcome> {
-    for (int attempt = 0; committer_ && attempt < kOptimisticAttempts; ++attempt) {
-      auto written = update_optimistically(operation, id, due_by, fn, announced);
+    // A due game on a database of several writers is taken under its lock at once (SKIP
+    // LOCKED): another process processing it is skipped, not raced.
+    const bool optimistic = !due_by || backend_->one_writer_at_a_time();
+    for (int attempt = 0; optimistic && attempt < kOptimisticAttempts; ++attempt) {
+      auto written = update_optimistically(operation, id, due_by, fn, announced, attempt == 0);
       if (!written) return tl::unexpected(written.error());
       if (*written) return std::move(**written);
     }
+    forget(id);  // written (or not) under the lock: what is remembered may be behind
     return update_under_lock(operation, id, due_by, fn, announced);
   }();
   // Committed: tell this process's subscribers, unless the database tells every process.
@@ -473,34 +485,82 @@ StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId
   return outcome;
 }
 
+std::optional<StoredGame> SqlStore::remembered(GameId id) {
+  std::lock_guard lock(latest_mutex_);
+  const auto it = latest_.find(id);
+  if (it == latest_.end()) return std::nullopt;
+  return it->second;
+}
+
+void SqlStore::remember(StoredGame game) {
+  std::lock_guard lock(latest_mutex_);
+  if (latest_.size() >= kGamesRemembered && !latest_.contains(game.id)) latest_.erase(latest_.begin());
+  const GameId id = game.id;
+  latest_.insert_or_assign(id, std::move(game));
+}
+
+void SqlStore::forget(GameId id) {
+  std::lock_guard lock(latest_mutex_);
+  latest_.erase(id);
+}
+
+// The game as it was last read or written here stands in for a read: the write commits
+// only over that version, so if another process moved the game on, the race is lost and
+// the next attempt reads. A game updated again and again (orders, press) is then written
+// without being read first.
 StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
     const std::string& operation, GameId id, std::optional<Instant> due_by, const GameUpdate& fn,
-    bool& announced) {
-  auto read = run<std::optional<StoredGame>>(operation, [&](SqlSession& session) {
-    Transaction transaction(session, Transaction::Mode::read);
-    std::vector<SqlValue> params{id};
-    const std::string sql = select_for_update(due_by, "", params);
-    auto rows = session.query(sql, params);
-    return rows.empty() ? std::nullopt : std::optional<StoredGame>(read_game(rows.front()));
-  });
-  if (!read) return tl::unexpected(read.error());
-  if (!*read) {
-    if (due_by) return UpdateOutcome{};
-    return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
+    bool& announced, bool from_memory) {
+  std::optional<StoredGame> known = from_memory && !due_by ? remembered(id) : std::nullopt;
+  const bool unverified = known.has_value();
+  if (!known) {
+    auto read = run<std::optional<StoredGame>>(operation, [&](SqlSession& session) {
+      Transaction transaction(session, Transaction::Mode::read);
+      std::vector<SqlValue> params{id};
+      const std::string sql = select_for_update(due_by, "", params);
+      auto rows = session.query(sql, params);
+      return rows.empty() ? std::nullopt : std::optional<StoredGame>(read_game(rows.front()));
+    });
+    if (!read) return tl::unexpected(read.error());
+    if (!*read) {
+      if (due_by) return UpdateOutcome{};
+      return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
+    }
+    known = std::move(*read);
   }
-  const StoredGame& game = **read;
+  const StoredGame& game = *known;
   auto change = decide(operation, fn, game);
+  // Only a write checks the remembered game against the database: a refusal or a failure
+  // over it is decided again over what the database holds.
+  if (unverified && (!change || !*change)) return std::nullopt;
   if (!change) return tl::unexpected(change.error());
   UpdateOutcome outcome;
   outcome.version = game.version;
-  if (!*change) return outcome;
-  return write<std::optional<UpdateOutcome>>(
-      operation, [&](SqlSession& session) -> StoreResult<std::optional<UpdateOutcome>> {
+  if (!*change) {
+    if (!due_by) remember(game);
+    return outcome;
+  }
+  auto written = write<std::optional<UpdateOutcome>>(
+      operation,
+      [&](SqlSession& session) -> StoreResult<std::optional<UpdateOutcome>> {
         if (!write_change(session, game, **change, outcome)) return std::nullopt;  // lost the race
         announced = !outcome.event_ids.empty() &&
                     backend_->announce(session, id, outcome.event_ids.back());
         return outcome;
-      });
+      },
+      id);
+  if (written && *written) {
+    StoredGame next = game;
+    next.version = outcome.version;
+    next.record = std::move((*change)->record);
+    next.status = std::move((*change)->status);
+    next.next_deadline = (*change)->next_deadline;
+    if ((*change)->players) next.players = distinct(std::move(*(*change)->players));
+    remember(std::move(next));
+  } else {
+    forget(id);
+  }
+  return written;
 }
 
 StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operation, GameId id,
@@ -527,7 +587,7 @@ StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operat
       return tl::unexpected(error(StoreErrorCode::failed, operation, "the locked game changed"));
     announced = !outcome.event_ids.empty() && backend_->announce(session, id, outcome.event_ids.back());
     return outcome;
-  });
+  }, id);
 }
 
 StoreResult<std::vector<GameId>> SqlStore::due_games(Instant now, std::size_t limit) {

@@ -2,7 +2,9 @@
 // The Store, written once in SQL over a SqlBackend (SQLite or PostgreSQL).
 
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 
 #include "event_hub.h"
 #include "group_commit.h"
@@ -51,11 +53,12 @@ class SqlStore final : public Store {
   // message starts with `operation`.
   template <typename T, typename Body>
   StoreResult<T> run(const std::string& operation, Body&& body);
-  // Runs work(session) in a write transaction and returns once that has committed. An
-  // error result undoes what work wrote.
+  // Runs work(session) in a write transaction (a group commit's) and returns once that has
+  // committed. An error result undoes what work wrote. `game`: the game it writes, which
+  // chooses the committer and orders the work in its batch (0: none).
   template <typename T>
   StoreResult<T> write(const std::string& operation,
-                       const std::function<StoreResult<T>(SqlSession&)>& work);
+                       const std::function<StoreResult<T>(SqlSession&)>& work, GameId game = 0);
   StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,
                                     std::optional<Instant> due_by, const GameUpdate& fn);
   // nullopt: another update of the game committed first.
@@ -63,7 +66,11 @@ class SqlStore final : public Store {
                                                                   GameId id,
                                                                   std::optional<Instant> due_by,
                                                                   const GameUpdate& fn,
-                                                                  bool& announced);
+                                                                  bool& announced, bool from_memory);
+  // The game's row as this store last read or wrote it, if it still holds it.
+  std::optional<StoredGame> remembered(GameId id);
+  void remember(StoredGame game);
+  void forget(GameId id);
   StoreResult<UpdateOutcome> update_under_lock(const std::string& operation, GameId id,
                                                std::optional<Instant> due_by,
                                                const GameUpdate& fn, bool& announced);
@@ -79,8 +86,10 @@ class SqlStore final : public Store {
   // After hub_, so that the backend's listener stops before the hub goes.
   std::unique_ptr<SqlBackend> backend_;
   SessionPool pool_;
-  std::unique_ptr<GroupCommitter> committer_;  // for one-writer databases only
+  std::vector<std::unique_ptr<GroupCommitter>> committers_;
   std::string select_game_;  // SELECT <every StoredGame column> FROM games g
+  std::mutex latest_mutex_;
+  std::unordered_map<GameId, StoredGame> latest_;
 };
 
 }  // namespace stratagem::storage

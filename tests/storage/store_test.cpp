@@ -618,6 +618,33 @@ GameChange one_event(const StoredGame& game) {
   return change;
 }
 
+TEST_P(StoreTest, AnUpdateDecidesOverWhatTheDatabaseHoldsThoughItRemembersAnOlderVersion) {
+  const GameId id = game("g").id;
+  // This store writes version 2 (and remembers it); another store writes version 3.
+  value_of(store_->update_game(id, [](const StoredGame& g) { return std::optional<GameChange>(one_event(g)); }));
+  auto other = open();
+  value_of(other->update_game(id, [](const StoredGame& g) { return std::optional<GameChange>(one_event(g)); }));
+  // An update that refuses anything but the newest version is not refused over the
+  // remembered one; one that writes over it loses the race and is decided again.
+  std::vector<std::int64_t> seen;
+  const auto refusing = value_of(store_->update_game(id, [&](const StoredGame& g) {
+    seen.push_back(g.version);
+    return g.version == 3 ? std::optional<GameChange>(one_event(g)) : std::nullopt;
+  }));
+  EXPECT_TRUE(refusing.written);
+  EXPECT_EQ(refusing.version, 4);
+  EXPECT_EQ(seen, (std::vector<std::int64_t>{2, 3}));
+  value_of(other->update_game(id, [](const StoredGame& g) { return std::optional<GameChange>(one_event(g)); }));
+  seen.clear();
+  const auto writing = value_of(store_->update_game(id, [&](const StoredGame& g) {
+    seen.push_back(g.version);
+    return std::optional<GameChange>(one_event(g));
+  }));
+  EXPECT_EQ(writing.version, 6);
+  EXPECT_EQ(seen, (std::vector<std::int64_t>{4, 5}));
+  EXPECT_EQ(value_of(store_->load_game(id)).version, 6);
+}
+
 TEST_P(StoreTest, CommittedEventsWakeSubscribers) {
   const GameId id = game("g").id;
   Heard heard;
@@ -748,8 +775,9 @@ TEST_P(PostgresqlStoreTest, AGameLockedElsewhereIsSkippedNotWaitedFor) {
   bool other_done = false;
   bool other_called = false;
   std::optional<StoreResult<UpdateOutcome>> other_outcome;
+  // Another process processing the same due game holds its lock meanwhile.
   std::thread holder([&] {
-    value_of(store_->update_game(id, [&](const StoredGame& game) {
+    value_of(store_->update_due_game(id, kNoon + 1s, [&](const StoredGame& game) {
       std::unique_lock lock(mutex);
       locked = true;
       changed.notify_all();

@@ -297,6 +297,9 @@ struct StoreOptions {
   // (docs/storage.md, Figures). PostgreSQL uses them for everything, so there it bounds
   // the transactions in flight.
   std::size_t pool_size = 4;
+  // Group committers (each a connection and a thread batching writes) on a database that
+  // takes several writers (PostgreSQL); SQLite always has one.
+  std::size_t writers = 4;
 };
 
 // "sqlite:PATH" (the file is created with its schema if absent) or
