@@ -57,6 +57,7 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
          "Game over by agreement: {winners} won the lot",
          "Game over by the alliance's declaration: {winners} won together",
          "Game over: a draw shared by {winners}"},
+        "replaced by a later order for the same unit",
     },
     {
         "{year}年{season},{type}",
@@ -158,6 +159,7 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
          "遊戲經同意結束:{winners}於抽籤中勝出",
          "遊戲因同盟宣布結束:{winners}共同勝出",
          "遊戲以和局結束:{winners}共享和局"},
+        "已由同一部隊較後的指令取代",
     },
     {
         "{year}年{season},{type}",
@@ -259,6 +261,7 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
          "游戏经同意结束:{winners}在抽签中获胜",
          "游戏因同盟宣布结束:{winners}共同获胜",
          "游戏以和局结束:{winners}共享和局"},
+        "已由同一部队较后的指令取代",
     },
     {
         "{year}年 {season} {type}",
@@ -360,6 +363,7 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
          "合意によりゲーム終了:{winners}がくじで勝利",
          "終戦締結によりゲーム終了:{winners}の共同勝利",
          "ゲームは引き分けで終了:{winners}で引き分け"},
+        "同じ部隊への後の命令に置き換えられた",
     },
 }};
 

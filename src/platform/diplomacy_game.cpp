@@ -195,32 +195,48 @@ class DiplomacyGame::Impl {
 
   // Parses and validates one power's orders against the position, as the phase will
   // read them: what fails is reported in `language` and not kept.
+  // Each order of the list read and checked. A later possible order for the unit of a
+  // province replaces an earlier one (the list is what the player wants now: a new
+  // order, clicked or typed, replaces the old one); an impossible one replaces nothing,
+  // so the unit keeps the order it had and the new one is refused with its reason.
   static Checked check_orders(const Game& g, Power p, const std::vector<std::string>& texts, Language language) {
-    OrderSheet sheet(g.map(), g.rules_, g.state_);
-    struct Written {
-      const std::string* text;
-      std::optional<int> submission;
-      std::string parse_error;
-    };
-    std::vector<Written> written;
-    for (const std::string& text : texts) {
-      auto parsed = parse_order(g.map(), text, g.state_.phase.type);
-      if (parsed)
-        written.push_back({&text, sheet.submit(p, *parsed), {}});
-      else
-        written.push_back({&text, std::nullopt, formats::parse_error_text(g.map(), parsed.error(), language)});
+    const std::size_t count = texts.size();
+    std::vector<tl::expected<ParsedOrder, OrderParseError>> parsed;
+    std::vector<std::optional<VoidReason>> void_alone(count);
+    parsed.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      parsed.push_back(parse_order(g.map(), texts[i], g.state_.phase.type));
+      if (!parsed[i]) continue;
+      OrderSheet alone(g.map(), g.rules_, g.state_);
+      if (const auto status = alone.status(alone.submit(p, *parsed[i])); !status) void_alone[i] = status.error();
     }
+    std::vector<bool> replaced(count, false);
+    std::vector<Province> claimed;
+    for (std::size_t i = count; i-- > 0;) {
+      if (!parsed[i] || void_alone[i] || parsed[i]->order.kind() == OrderKind::Waive) continue;
+      const Province province = g.map().province_of(parsed[i]->order.unit());
+      if (std::find(claimed.begin(), claimed.end(), province) != claimed.end())
+        replaced[i] = true;
+      else
+        claimed.push_back(province);
+    }
+    OrderSheet sheet(g.map(), g.rules_, g.state_);
     Checked checked;
-    for (const Written& entry : written) {
-      json reply = {{"input", *entry.text}, {"order", nullptr}};
-      if (!entry.submission) {
-        reply["error"] = entry.parse_error;
-      } else if (const auto status = sheet.status(*entry.submission); !status) {
+    for (std::size_t i = 0; i < count; ++i) {
+      json reply = {{"input", texts[i]}, {"order", nullptr}};
+      if (!parsed[i]) {
+        reply["error"] = formats::parse_error_text(g.map(), parsed[i].error(), language);
+      } else if (void_alone[i]) {
+        reply["error"] = formats::void_reason_text(*void_alone[i], language);
+      } else if (replaced[i]) {
+        reply["replaced"] = true;
+        reply["error"] = std::string(formats::words_in(language).replaced_order);
+      } else if (const auto status = sheet.status(sheet.submit(p, *parsed[i])); !status) {
         reply["error"] = formats::void_reason_text(status.error(), language);
       } else {
         const std::string order = canonical(g, *status);
         reply["order"] = order;
-        checked.kept.push_back({*entry.text, order});
+        checked.kept.push_back({texts[i], order});
       }
       checked.response.push_back(std::move(reply));
     }

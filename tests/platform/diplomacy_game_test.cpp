@@ -297,6 +297,38 @@ TEST(PlatformDiplomacyOrders, CheckedPerOrderInTheCallersLanguageAndReplacedWhol
   EXPECT_EQ(mine[0]["input"], "陆军莫斯科移动乌克兰");
 }
 
+TEST(PlatformDiplomacyOrders, ALaterOrderForAUnitReplacesAnEarlierOneInAnyNotation) {
+  auto game = started_game();
+  // Clicked A SMY - SYR, then typed "A SMY H" in Japanese: the later one stands.
+  const auto answer = game.submit_orders(user_of("TURKEY"), "S1901M",
+                                         {{"TURKEY", {"A SMY - SYR", "F Ank-Bla", "陸軍 スミルナ 維持"}}}, Language::Ja, kStart);
+  ASSERT_TRUE(answer);
+  const json& replies = answer->response["orders"]["TURKEY"];
+  ASSERT_EQ(replies.size(), 3u);
+  EXPECT_EQ(replies[0]["order"], nullptr);
+  EXPECT_EQ(replies[0]["replaced"], true);
+  EXPECT_EQ(replies[0]["error"], "同じ部隊への後の命令に置き換えられた");
+  EXPECT_EQ(replies[1]["order"], "F ANK - BLA");
+  EXPECT_FALSE(replies[1].contains("replaced"));
+  EXPECT_EQ(replies[2]["order"], "A SMY H");
+  const json mine = game.view_for(user_of("TURKEY").id)["my_orders"]["TURKEY"];
+  ASSERT_EQ(mine.size(), 2u);
+  EXPECT_EQ(mine[1]["order"], "A SMY H");
+  // The same unit written with another coast or type is still the unit of that province.
+  const auto fleets = game.submit_orders(user_of("RUSSIA"), "S1901M",
+                                         {{"RUSSIA", {"F StP/sc-Bot", "F STP/SC - FIN"}}}, Language::En, kStart);
+  ASSERT_TRUE(fleets);
+  EXPECT_EQ(fleets->response["orders"]["RUSSIA"][0]["error"], "replaced by a later order for the same unit");
+  EXPECT_EQ(fleets->response["orders"]["RUSSIA"][1]["order"], "F STP/SC - FIN");
+  // An impossible new order replaces nothing: the unit keeps its order.
+  const auto impossible = game.submit_orders(user_of("FRANCE"), "S1901M", {{"FRANCE", {"A PAR - BUR", "A PAR - MOS"}}}, Language::En, kStart);
+  ASSERT_TRUE(impossible);
+  EXPECT_EQ(impossible->response["orders"]["FRANCE"][0]["order"], "A PAR - BUR");
+  EXPECT_EQ(impossible->response["orders"]["FRANCE"][1]["order"], nullptr);
+  EXPECT_FALSE(impossible->response["orders"]["FRANCE"][1].contains("replaced"));
+  EXPECT_NE(impossible->response["orders"]["FRANCE"][1]["error"], "replaced by a later order for the same unit");
+}
+
 TEST(PlatformDiplomacyOrders, HiddenFromOtherPowersUntilProcessed) {
   auto game = started_game();
   const auto given = game.submit_orders(user_of("FRANCE"), "S1901M", {{"FRANCE", {"A Par-Bur"}}}, Language::En, kStart);

@@ -105,3 +105,53 @@ export async function englishLeft(page, english, lang) {
   const own = strings(locale(lang));
   return english.filter((s) => !own.some((o) => o.includes(s)) && text.includes(s));
 }
+
+/** A person who plays through the API only: call(method, path, body) with their token. */
+export async function apiClient(url, name) {
+  const call = async (method, path, body, token) => {
+    const response = await fetch(`${url}/api/v1${path}`, {
+      method, body: body && JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const { token } = await call('POST', '/users', { name, password: 'correct horse battery' });
+  const client = (method, path, body) => call(method, path, body, token);
+  client.token = token;
+  return client;
+}
+
+/** Ready while some units have no order: the page asks first, and is told yes. */
+export async function readyAnyway(page) {
+  await page.click('[data-action="ready"]');
+  await page.click('[data-action="ready-confirm"]');
+}
+
+/** Clicks a province of the Diplomacy map where a person could: a point inside its shape
+ * that no label or unit covers (the centre of its box may lie outside a concave shape). */
+export async function clickProvince(page, code) {
+  const point = await page.evaluate((province) => {
+    const element = document.querySelector(`[data-province="${province}"]`);
+    const box = element.getBBox();
+    const matrix = element.getScreenCTM();
+    const svg = element.ownerSVGElement;
+    for (let step = 8; step <= 32; step *= 2) {
+      for (let i = 1; i < step; i++) {
+        for (let j = 1; j < step; j++) {
+          const local = svg.createSVGPoint();
+          local.x = box.x + (box.width * i) / step;
+          local.y = box.y + (box.height * j) / step;
+          if (!element.isPointInFill(local)) continue;
+          const screen = local.matrixTransform(matrix);
+          const hit = document.elementFromPoint(screen.x, screen.y);
+          if (hit === element || element.contains(hit)) return { x: screen.x, y: screen.y };
+        }
+      }
+    }
+    return null;
+  }, code);
+  if (!point) throw new Error(`no visible point of province ${code} to click`);
+  await page.mouse.click(point.x, point.y);
+}

@@ -4,28 +4,14 @@
 // and the adjustment phase the build sites, each ordered by clicking.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibilityProblems, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { accessibilityProblems, apiClient, desktop, launchBrowser, openPage, phone, readyAnyway, shot, signUp, startServer } from './harness.mjs';
 
 let server;
 let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-/** A second person who plays through the API only. */
-async function apiUser(name) {
-  const call = async (method, path, body, token) => {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
-      method, body: body && JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-    const text = await response.text();
-    assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  const { token } = await call('POST', '/users', { name, password: 'correct horse battery' });
-  return (method, path, body) => call(method, path, body, token);
-}
-
+const apiUser = (name) => apiClient(server.url, name);
 const seats = (page) => page.$$eval('.setup-preview [data-seat]', (items) => items.map((li) => li.getAttribute('data-seat')));
 
 test('a four-player game from the form: the seats previewed, created, joined as Austria and France', async () => {
@@ -106,7 +92,7 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
   await page.click('[data-unit="A MUN"]');
   await page.click('[data-province="BUR"]');
   await page.waitForSelector('[data-order="A MUN - BUR"].stored');
-  await page.click('[data-action="ready"]');
+  await readyAnyway(page);
   await ready('S1914M');
   await page.waitForSelector('.diplomacy[data-phase="F1914M"]', { timeout: 30000 });
 
@@ -118,7 +104,7 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
     await page.press('input[name="order"]', 'Enter');
     await page.waitForSelector(`[data-order="${order}"].stored`);
   }
-  await page.click('[data-action="ready"]');
+  await readyAnyway(page);
   await ready('F1914M');
 
   // The retreat: the dislodged army and exactly its retreat options are marked.

@@ -34,6 +34,21 @@ describe('orders a click can make', () => {
     expect(board.convoyTargets(lon, [...withFleets, lon])).not.toContain('BRE');
   });
 
+  it('convoys armies from and to provinces with two coasts', () => {
+    const army = (location: string) => ({ type: 'A' as const, location, power: 'TURKEY' });
+    const fleet = (location: string) => ({ type: 'F' as const, location, power: 'TURKEY' });
+    const bul = army('BUL');
+    expect(board.convoyTargets(bul, [bul, fleet('BLA')]).sort()).toEqual(['ANK', 'ARM', 'CON', 'RUM', 'SEV']);
+    const spa = army('SPA');
+    expect(board.convoyTargets(spa, [spa, fleet('WES')])).toContain('NAF');
+    const smy = army('SMY');
+    expect(board.convoyTargets(smy, [smy, fleet('EAS'), fleet('ION')])).toContain('APU');
+    const stp = army('STP');
+    expect(board.convoyTargets(stp, [stp, fleet('BAR')])).toContain('NWY');
+    expect(board.convoyTargets(stp, [stp, fleet('BOT')])).toContain('SWE');
+    expect(board.fleetNeighbours('SPA').sort()).toEqual(['GAS', 'LYO', 'MAO', 'MAR', 'POR', 'WES']);
+  });
+
   it('writes canonical order text', () => {
     expect(board.moveOrder(unit('A PAR'), 'BUR')).toBe('A PAR - BUR');
     expect(board.supportOrder(unit('A MAR'), unit('A PAR'), 'BUR')).toBe('A MAR S A PAR - BUR');

@@ -73,6 +73,10 @@ struct Words {
   // ({winners}: the powers, joined by list_separator).
   std::string_view not_ordering;
   std::array<std::string_view, 5> endings;
+
+  // An order given to a unit that a later order in the same list orders again: the later
+  // one stands (the server's PUT /orders, so that a new order replaces an old one).
+  std::string_view replaced_order;
 };
 
 const Words& words_in(diplomacy::Language language);

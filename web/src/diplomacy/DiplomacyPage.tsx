@@ -1,8 +1,8 @@
 // A Diplomacy game: the map with click-to-order, typed orders, the order list with each
 // order's status, ready, the countdown, results, history, press, live over SSE.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, listOf, orderText, phaseName, powerName, provinceName } from '../ui/i18n';
+import { useT, listOf, orderText, phaseName, powerName, provinceName, timeOfDay } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -34,6 +34,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const [tab, setTab] = useState<Tab>('orders');
   const [error, setError] = useState('');
   const [typedPower, setTypedPower] = useState(initial.my_powers[0] ?? '');
+  const [confirmReady, setConfirmReady] = useState(false);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [seenMessages, setSeenMessages] = useState(() => Number(localStorage.getItem(`stratagem.seen.${initial.id}`) ?? 0));
   const id = view.id;
 
@@ -66,9 +68,31 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const mine = new Set(view.my_powers);
   const active = view.status === 'active';
   const live = (view as { options?: { deadlines?: unknown } }).options?.deadlines === 'live';
-  const units = useMemo(() => board.unitsOf(view.units), [view.units]);
+  // A game waiting for players shows the start position in the powers' home colours.
+  const waiting = view.status === 'forming' && !Object.values(view.units ?? {}).some((list) => list.length);
+  const units = useMemo(() => board.unitsOf(waiting ? board.startUnits : view.units), [view.units, waiting]);
+  const centres = waiting ? board.startCentres : view.centers;
   const dislodged = useMemo(() => Object.entries(view.retreats ?? {}).flatMap(([power, list]) =>
     Object.keys(list).map((u) => board.parseUnit(u, power))), [view.retreats]);
+
+  // What each of the user's powers still has to order: its units (or dislodged units) with
+  // no stored order, or its owed builds and removals not yet written.
+  const unordered = (power: string): string[] => {
+    if (!active || view.powers[power]?.to_order === false) return [];
+    const given = (drafts[power] ?? []).filter((o) => o.order).map((o) => o.order!);
+    const orderedUnits = new Set(given.map(board.orderedUnit));
+    if (kind === 'M') return units.filter((u) => u.power === power).map(board.unitText).filter((u) => !orderedUnits.has(u));
+    if (kind === 'R') return dislodged.filter((u) => u.power === power).map(board.unitText).filter((u) => !orderedUnits.has(u));
+    const owed = (view.centers[power]?.length ?? 0) - units.filter((u) => u.power === power).length;
+    if (owed > 0) {
+      const possible = Math.min(owed, board.buildSites(power, view.centers, units).length);
+      const written = given.filter((o) => / B$/.test(o) || o === 'WAIVE').length;
+      return Array<string>(Math.max(0, possible - written)).fill('build');
+    }
+    const removals = given.filter((o) => / D$/.test(o)).length;
+    return Array<string>(Math.max(0, -owed - removals)).fill('disband');
+  };
+  const stillToOrder = view.my_powers.flatMap(unordered);
 
   // ---------------------------------------------------------------- orders
   const save = async (power: string, list: OrderEcho[]) => {
@@ -76,9 +100,11 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     try {
       const kept = list.filter((o) => !o.error).map((o) => o.order ?? o.input);
       const answer = await api.putOrders(id, phase, { [power]: kept });
-      const echoed = answer.orders[power] ?? [];
+      // An order the server says a later one replaced is gone, not refused.
+      const echoed = (answer.orders[power] ?? []).filter((o) => !o.replaced);
       const refusedBefore = list.filter((o) => o.error);
       setDrafts((d) => ({ ...d, [power]: [...echoed, ...refusedBefore.filter((r) => !echoed.some((e) => e.input === r.input))] }));
+      setSavedAt(new Date());
       setError('');
     } catch (e) {
       setError((e as Error).message);
@@ -104,9 +130,19 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     void save(typedPower, [...(drafts[typedPower] ?? []).filter((o) => !o.error), { input: text, order: null }]);
   };
   const allReady = view.my_powers.length > 0 && view.my_powers.every((p) => view.powers[p]?.ready);
-  const toggleReady = async () => {
+  const setReady = async (ready: boolean) => {
+    setConfirmReady(false);
     try {
-      for (const power of view.my_powers) await api.ready(id, power, !allReady);
+      for (const power of view.my_powers) await api.ready(id, power, ready);
+      await reloadView();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const myDrawVote = view.my_powers.length > 0 && view.my_powers.every((p) => view.draw_votes?.[p]);
+  const voteDraw = async () => {
+    try {
+      for (const power of view.my_powers) await api.voteDraw(id, power, !myDrawVote);
       await reloadView();
     } catch (e) {
       setError((e as Error).message);
@@ -192,16 +228,6 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     const escape = (e: KeyboardEvent) => { if (e.key === 'Escape') setMode({ kind: 'idle' }); };
     addEventListener('keydown', escape);
     return () => removeEventListener('keydown', escape);
-  }, []);
-
-  // On a phone the map is wider than the screen and scrolls: start on central Europe.
-  const mapScroll = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const box = mapScroll.current;
-    if (box && box.scrollWidth > box.clientWidth) {
-      box.scrollLeft = (box.scrollWidth - box.clientWidth) * 0.45;
-      box.scrollTop = (box.scrollHeight - box.clientHeight) * 0.55;
-    }
   }, []);
 
   const idleTargets = mode.kind === 'idle' && canOrder
@@ -331,10 +357,10 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               {mode.kind !== 'idle' && <button type="button" data-action="cancel" onClick={() => setMode({ kind: 'idle' })}>{t('game.cancel')}</button>}
             </div>
           )}
-          <div class="map-scroll" ref={mapScroll}>
+          <div class="map-scroll">
           <MapView
             units={shown ? board.unitsOf(shown.units) : units}
-            centres={shown ? shown.centers : view.centers}
+            centres={shown ? shown.centers : centres}
             orders={shown ? resultsOf(shown) : draftOrders}
             dislodged={shown ? [] : dislodged}
             selected={selected}
@@ -342,6 +368,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
             onUnit={canOrder ? onUnit : undefined}
             onProvince={onProvince}
             onLocation={onLocation}
+            disorder={new Set(Object.entries(view.powers).filter(([, seat]) => seat.status === 'civil_disorder').map(([power]) => power))}
           />
           </div>
         </div>
@@ -359,6 +386,18 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               {view.my_powers.map((power) => (
                 <section key={power} class="orders" data-power-orders={power}>
                   <h3><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</h3>
+                  {canOrder && unordered(power).length > 0 && (
+                    <div class="unordered">
+                      <span>{t('game.stillToOrder')}</span>
+                      <ul>
+                        {unordered(power).map((u, i) => (
+                          <li key={`${u}${i}`} data-unordered={u}>
+                            {u === 'build' ? t('game.owedBuild') : u === 'disband' ? t('game.owedDisband') : orderText(t, u)}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
                   {(drafts[power] ?? []).length === 0 ? <p class="muted">{view.powers[power]?.to_order === false ? t('game.nothingToOrder') : t('game.noOrders')}</p> : (
                     <ul class="order-list">
                       {(drafts[power] ?? []).map((o) => (
@@ -384,13 +423,35 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                     <input name="order" aria-label={t('game.typeOrder')} placeholder={t('game.typeOrder')} autocomplete="off" />
                     <button type="submit" data-action="add-order">{t('game.add')}</button>
                   </form>
-                  <div class="row">
-                    <button type="button" data-action="submit-orders" onClick={submitAll}>{t('game.submit')}</button>
-                    <button type="button" class={allReady ? 'done' : 'primary'} data-action="ready" aria-pressed={allReady} onClick={toggleReady}>
-                      {allReady ? t('game.readyDone') : t('game.ready')}
-                    </button>
-                  </div>
+                  <p class="muted saved" aria-live="polite" data-saved={savedAt ? 'yes' : undefined}>
+                    {savedAt ? t('game.savedAt', { time: timeOfDay(savedAt, lang) }) : t('game.savedAsMade')}
+                  </p>
+                  {confirmReady ? (
+                    <div class="confirm" role="alertdialog" aria-label={t('game.readyConfirm', { count: stillToOrder.length })}>
+                      <p>{t('game.readyConfirm', { count: stillToOrder.length })}</p>
+                      <div class="row">
+                        <button type="button" class="primary" data-action="ready-confirm" onClick={() => void setReady(true)}>{t('game.readyAnyway')}</button>
+                        <button type="button" data-action="ready-cancel" onClick={() => setConfirmReady(false)}>{t('game.cancel')}</button>
+                      </div>
+                    </div>
+                  ) : (
+                    <div class="row">
+                      <button type="button" class={allReady ? 'done' : 'primary'} data-action="ready" aria-pressed={allReady}
+                        onClick={() => (allReady ? void setReady(false) : stillToOrder.length ? setConfirmReady(true) : void setReady(true))}>
+                        {allReady ? t('game.readyDone') : t('game.ready')}
+                      </button>
+                      <button type="button" data-action="submit-orders" onClick={submitAll}>{t('game.submit')}</button>
+                    </div>
+                  )}
                 </>
+              )}
+              {active && view.my_powers.length > 0 && (
+                <div class="row votes">
+                  <button type="button" data-action="vote-draw" aria-pressed={myDrawVote} class={myDrawVote ? 'done' : ''} onClick={() => void voteDraw()}>
+                    {myDrawVote ? t('game.drawVoted') : t('game.voteDraw')}
+                  </button>
+                  <span class="muted">{myDrawVote ? t('game.drawVotedHelp') : t('game.voteDrawHelp')}</span>
+                </div>
               )}
               {lastPhase && (
                 <section class="results" aria-label={t('game.results', { phase: phaseName(t, lastPhase.phase) })}>

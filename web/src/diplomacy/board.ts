@@ -8,6 +8,9 @@ type Province = (typeof variant.provinces)[number] & { coasts: Record<string, { 
 export const provinces = new Map<string, Province>(variant.provinces.map((p) => [p.code, p as Province]));
 export const powers = variant.powers.map((p) => p.code);
 export const homeCentres = new Map(variant.powers.map((p) => [p.code, p.home]));
+/** The start: each power's units and home centres, shown while a game waits for players. */
+export const startUnits: Record<string, string[]> = Object.fromEntries(variant.powers.map((p) => [p.code, p.units]));
+export const startCentres: Record<string, string[]> = Object.fromEntries(variant.powers.map((p) => [p.code, p.home]));
 
 export const provinceOf = (location: string) => location.split('/')[0];
 export const unitText = (u: Unit) => `${u.type} ${u.location}`;
@@ -29,13 +32,20 @@ export function moveTargets(unit: Unit): string[] {
   return coast ? p.coasts[coast].fleet : p.fleet;
 }
 
+/** Provinces a fleet could sail to from `code`, from any of its coasts: a province with two
+ * coasts (BUL, SPA, STP) keeps its fleet neighbours per coast. */
+export function fleetNeighbours(code: string): string[] {
+  const p = provinces.get(code)!;
+  return [...new Set([...p.fleet, ...Object.values(p.coasts).flatMap((c) => c.fleet)].map(provinceOf))];
+}
+
 /** Provinces an army can reach by a chain of fleets in seas (a convoy). */
 export function convoyTargets(unit: Unit, all: Unit[]): string[] {
   if (unit.type !== 'A' || provinces.get(unit.location)?.type !== 'coastal') return [];
   const fleetSeas = new Set(all.filter((u) => u.type === 'F' && provinces.get(u.location)?.type === 'sea').map((u) => u.location));
   const reached = new Set<string>();
   const seen = new Set<string>();
-  const queue = provinces.get(unit.location)!.fleet.map(provinceOf).filter((s) => fleetSeas.has(s));
+  const queue = fleetNeighbours(unit.location).filter((s) => fleetSeas.has(s));
   while (queue.length) {
     const sea = queue.shift()!;
     if (seen.has(sea)) continue;

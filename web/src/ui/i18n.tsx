@@ -22,7 +22,7 @@ export const provinceName = (t: TFunction, code: string) => {
   return coast ? t(`coast.${province}_${coast}`, { ns: 'names' }) : t(`province.${province}`, { ns: 'names' });
 };
 
-const orderWords: Record<string, string> = { H: 'game.hold', S: 'game.support', C: 'game.convoy', D: 'game.disband', B: 'game.build', VIA: 'game.convoy' };
+const orderWords: Record<string, string> = { H: 'game.hold', S: 'game.support', C: 'game.convoy', D: 'game.disband', B: 'game.build', VIA: 'game.viaConvoy' };
 
 /** A canonical order ("A PAR S A MAR - BUR") in the reader's words, names included. */
 export function orderText(t: TFunction, order: string) {
@@ -38,3 +38,8 @@ export function orderText(t: TFunction, order: string) {
 
 /** "England and Germany", "英國和德國", ...: a list in the reader's language. */
 export const listOf = (lang: string, items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+
+/** A clock time in the reader's locale: 24-hour in Chinese and Japanese ("14:05"). */
+export function timeOfDay(date: Date, lang: string) {
+  return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hour12: lang === 'en' ? undefined : false }).format(date);
+}
