@@ -10,7 +10,7 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t kLongestDeadlineSeconds = 365LL * 24 * 3600;
-constexpr std::size_t kLongestName = 100;
+constexpr std::size_t kLongestName = 80;  // characters
 
 }  // namespace
 
@@ -26,7 +26,7 @@ std::string_view press_rule_name(PressRule press) {
 tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& body) {
   if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
   DiplomacyOptions options;
-  auto name = fields::text(body, "name", kLongestName);
+  auto name = fields::game_name(body, kLongestName);
   if (!name) return tl::unexpected(name.error());
   options.name = std::move(*name);
 

@@ -19,7 +19,7 @@ using dragonchess::Color;
 
 namespace {
 
-constexpr std::size_t kLongestName = 100;
+constexpr std::size_t kLongestName = 80;  // characters
 constexpr std::size_t kLongestMove = 32;
 // A small table: a server runs many games' searches, each with its own.
 constexpr std::size_t kSearchTableMegabytes = 4;
@@ -73,7 +73,7 @@ class Replay {
 tl::expected<DragonchessOptions, GameError> read_dragonchess_options(const json& body) {
   if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
   DragonchessOptions options;
-  auto name = fields::text(body, "name", kLongestName);
+  auto name = fields::game_name(body, kLongestName);
   if (!name) return tl::unexpected(name.error());
   options.name = std::move(*name);
   auto opponent = fields::string(body, "opponent", true);

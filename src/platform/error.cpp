@@ -20,7 +20,7 @@ namespace {
 
 // By Problem, then by Language (en, zh-Hant, zh-Hans, ja). {field} and {detail} are
 // replaced by the error's fields.
-constexpr std::array<std::array<std::string_view, 4>, 23> kSentences{{
+constexpr std::array<std::array<std::string_view, 4>, 24> kSentences{{
     {"{field} is missing", "缺少 {field}", "缺少 {field}", "{field} がありません"},
     {"{field} must be {detail}", "{field} 必須是 {detail}", "{field} 必须是 {detail}", "{field} は {detail} でなければなりません"},
     {"{field} is not allowed: {detail}", "{field} 的值不可接受:{detail}", "{field} 的值不可接受:{detail}",
@@ -55,6 +55,10 @@ constexpr std::array<std::array<std::string_view, 4>, 23> kSentences{{
     {"there is no draw offer to answer", "沒有和棋提議可回應", "没有和棋提议可回应", "応じる引き分けの提案がありません"},
     {"you have already offered a draw", "你已提議和棋", "你已提议和棋", "あなたはすでに引き分けを提案しています"},
     {"this game is played against the computer", "本局對手為電腦", "本局对手为电脑", "このゲームはコンピューターとの対局です"},
+    {"a game's name is 1 to {detail} characters, with no control or text-direction characters",
+     "對局名稱須為 1 到 {detail} 個字元,不可含控制字元或文字方向字元",
+     "对局名称须为 1 到 {detail} 个字符,不能含控制字符或文字方向字符",
+     "対局名は 1 から {detail} 文字で、制御文字や文字方向を変える文字は使えません"},
 }};
 
 void replace_all(std::string& text, std::string_view key, std::string_view value) {
@@ -62,8 +66,8 @@ void replace_all(std::string& text, std::string_view key, std::string_view value
     text.replace(at, key.size(), value);
 }
 
-// NotHumanGame is Problem's last value.
-static_assert(kSentences.size() == static_cast<std::size_t>(Problem::NotHumanGame) + 1);
+// BadGameName is Problem's last value.
+static_assert(kSentences.size() == static_cast<std::size_t>(Problem::BadGameName) + 1);
 
 // WrongType's detail is a JSON type name, said in the reader's language.
 constexpr std::array<std::pair<std::string_view, std::array<std::string_view, 4>>, 6> kTypeWords{{

@@ -1,5 +1,7 @@
 #include "json_fields.h"
 
+#include "stratagem/platform/names.h"
+
 namespace stratagem::platform::fields {
 
 bool valid_utf8(std::string_view text) {
@@ -13,6 +15,15 @@ bool valid_utf8(std::string_view text) {
     i += length;
   }
   return true;
+}
+
+tl::expected<std::string, GameError> game_name(const nlohmann::json& body, std::size_t most) {
+  auto value = string(body, "name", true);
+  if (!value) return tl::unexpected(value.error());
+  const std::string& name = **value;
+  if (name.empty() || !valid_utf8(name) || code_points(name) > most || has_hidden_characters(name))
+    return tl::unexpected(GameError{ErrorCode::BadRequest, Problem::BadGameName, "name", std::to_string(most)});
+  return std::move(**value);
 }
 
 }  // namespace stratagem::platform::fields

@@ -89,4 +89,8 @@ inline tl::expected<std::string, GameError> text(const nlohmann::json& body, con
   return std::move(**value);
 }
 
+// A game's name: 1 to `most` characters (code points), none of them hidden
+// (platform/names.h).
+tl::expected<std::string, GameError> game_name(const nlohmann::json& body, std::size_t most);
+
 }  // namespace stratagem::platform::fields

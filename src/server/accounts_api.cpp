@@ -7,6 +7,7 @@
 #include "json_fields.h"
 #include "messages.h"
 #include "stratagem/formats/diplomacy_words.h"
+#include "stratagem/platform/names.h"
 
 namespace stratagem::server {
 
@@ -22,8 +23,9 @@ constexpr std::size_t kPasswordMin = 8;
 constexpr std::size_t kPasswordMax = 256;
 
 // ASCII letters and digits, '_', '-', '.', and any character beyond ASCII (names in
-// Chinese or Japanese), but no spaces or controls.
+// Chinese or Japanese), but no spaces, no controls and no hidden characters.
 bool name_characters_allowed(std::string_view name) {
+  if (platform::has_hidden_characters(name)) return false;
   for (const unsigned char c : name) {
     const bool ascii_word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                             c == '_' || c == '-' || c == '.';

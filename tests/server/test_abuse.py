@@ -302,3 +302,18 @@ def test_a_recipient_named_twice_is_refused(server):
     assert england.get(f"/api/v1/games/{game_id}/messages").json() == []
     england.ok("POST", f"/api/v1/games/{game_id}/messages", {"from": "ENGLAND", "to": ["FRANCE", "GERMANY"], "text": "hi"},
                status=201)
+
+
+def test_hidden_characters_are_refused_in_names(server):
+    for name in ["ali\u202ece", "bob\u0000", "zero\u200bwidth", "c1\u0085"]:
+        refused = server.client().post("/api/v1/users", {"name": name, "password": "password1"})
+        assert refused.status == 400, (name, refused)
+    player = new_user(server, "名前のある人", language="zh-Hant")
+    body = {"game": "diplomacy", "name": "Friday\u202e game", "variant": "standard", "rules": "standard", "players": 7,
+            "press": "full", "computer_players": 6}
+    refused = player.post("/api/v1/games", body)
+    assert refused.status == 400
+    assert refused.message == "對局名稱須為 1 到 80 個字元,不可含控制字元或文字方向字元"
+    long_name = player.post("/api/v1/games", dict(body, name="戰" * 81))
+    assert long_name.status == 400
+    assert player.post("/api/v1/games", dict(body, name="戰" * 80)).status == 201

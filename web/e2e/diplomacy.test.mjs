@@ -84,7 +84,7 @@ test('play a phase against six computers, see the results, step back through his
   const english = await visibleEnglish(page);
   assert.ok(english.length >= 10, `English texts on the game page: ${english}`);
   await page.selectOption('select[name="language"]', 'ja');
-  await page.waitForSelector('text=1901年 秋 移動');
+  await page.waitForSelector('text=1901年秋移動');
   assert.deepEqual(await englishLeft(page, english, 'ja'), []);
   for (const name of ['Burgundy', 'Army', 'North Sea']) assert.ok(!(await page.innerText('body')).includes(name), `${name} is still in English`);
   await shot(page, 'diplomacy-results-desktop-ja');

@@ -131,7 +131,7 @@ export async function readyAnyway(page) {
 
 /** Clicks a province of the Diplomacy map where a person could: a point inside its shape
  * that no label or unit covers (the centre of its box may lie outside a concave shape). */
-export async function clickProvince(page, code) {
+export async function clickProvince(page, code, { tap = false } = {}) {
   const point = await page.evaluate((province) => {
     const element = document.querySelector(`[data-province="${province}"]`);
     const box = element.getBBox();
@@ -153,5 +153,6 @@ export async function clickProvince(page, code) {
     return null;
   }, code);
   if (!point) throw new Error(`no visible point of province ${code} to click`);
-  await page.mouse.click(point.x, point.y);
+  if (tap) await page.touchscreen.tap(point.x, point.y);
+  else await page.mouse.click(point.x, point.y);
 }

@@ -78,13 +78,13 @@ describe('words of the game in the reader\'s language', () => {
     const { i18n } = await import('../src/i18n');
     const { orderText, phaseName } = await import('../src/ui/i18n');
     const ja = i18n.getFixedT('ja');
-    expect(phaseName(ja, 'F1901M')).toBe('1901年 秋 移動');
-    expect(orderText(ja, 'A PAR S A MAR - BUR')).toBe('陸軍 パリ 支援 陸軍 マルセイユ → ブルゴーニュ');
+    expect(phaseName(ja, 'F1901M')).toBe('1901年秋移動');
+    expect(orderText(ja, 'A PAR S A MAR - BUR')).toBe('陸軍パリ 支援 陸軍マルセイユ → ブルゴーニュ');
     const hant = i18n.getFixedT('zh-Hant');
     expect(phaseName(hant, 'W1901A')).toBe('1901年冬季部隊數目調整');
-    expect(orderText(hant, 'F NTH C A LON - NWY')).toBe('艦隊 北海 護航 陸軍 倫敦 → 挪威');
+    expect(orderText(hant, 'F NTH C A LON - NWY')).toBe('艦隊北海 護航 陸軍倫敦 → 挪威');
     const hans = i18n.getFixedT('zh-Hans');
-    expect(orderText(hans, 'F STP/SC H')).toBe('舰队 圣彼得堡南岸 防守');
+    expect(orderText(hans, 'F STP/SC H')).toBe('舰队圣彼得堡南岸 防守');
     expect(orderText(i18n.getFixedT('en'), 'A MUN - BUR')).toBe('Army Munich → Burgundy');
   });
 });

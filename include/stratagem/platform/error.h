@@ -42,6 +42,7 @@ enum class Problem : unsigned char {
   NoDrawOffer,       // Dragonchess: there is no offer of the opponent to answer
   DrawOfferPending,  // Dragonchess: the caller has offered a draw already
   NotHumanGame,      // Dragonchess: joining a game against the computer
+  BadGameName,       // a game's name: empty, longer than `detail` characters, or with hidden characters
 };
 
 struct GameError {

@@ -2,7 +2,7 @@
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, listOf, orderText, phaseName, powerName, provinceName, timeOfDay } from '../ui/i18n';
+import { useT, listOf, orderText, phaseName, powerName, provinceName, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -264,7 +264,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const prompt = (() => {
     if (!canOrder) return '';
     switch (mode.kind) {
-      case 'unit': return t('game.pickTarget', { unit: `${t(mode.unit.type === 'A' ? 'game.army' : 'game.fleet')} ${provinceName(t, mode.unit.location)}` });
+      case 'unit': return t('game.pickTarget', { unit: unitName(t, mode.unit.type, mode.unit.location) });
       case 'coast': return t('game.chooseCoast');
       case 'support-unit': return t('game.pickSupported');
       case 'support-target': return t('game.pickSupportTarget');
@@ -351,7 +351,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               {mode.kind === 'coast' && mode.options.map((loc) => <button type="button" key={loc} data-location-choice={loc} onClick={() => addOrder(mode.unit.power, mode.make(loc))}>{provinceName(t, loc)}</button>)}
               {mode.kind === 'build' && (['A', 'F'] as const).flatMap((type) => board.buildLocations(type, mode.province).map((loc) => (
                 <button type="button" key={`${type}${loc}`} data-action="build" onClick={() => addOrder(mode.power, board.buildOrder(type, loc))}>
-                  {t(type === 'A' ? 'game.army' : 'game.fleet')} {provinceName(t, loc)}
+                  {unitName(t, type, loc)}
                 </button>
               )))}
               {mode.kind !== 'idle' && <button type="button" data-action="cancel" onClick={() => setMode({ kind: 'idle' })}>{t('game.cancel')}</button>}

@@ -6,7 +6,7 @@ import { useMemo } from 'preact/hooks';
 import { placeLabels, type Box } from './labels';
 import { useViewport } from './viewport';
 import map from '../generated/map.json';
-import { useT, orderText, provinceName } from '../ui/i18n';
+import { useT, orderText, provinceName, unitName } from '../ui/i18n';
 import { powerColours, powerTints } from './colours';
 import { provinceOf, provinces, type Unit } from './board';
 
@@ -92,7 +92,7 @@ function UnitMark({ unit, selected, dislodged, onUnit, scale, disorder }: { unit
   const k = unitScale(scale);
   const [x, y] = dislodged ? [x0 + 7 * k, y0 - 7 * k] : [x0, y0];
   const colour = powerColours[unit.power];
-  const label = `${t(unit.type === 'A' ? 'game.army' : 'game.fleet')} ${provinceName(t, unit.location)}`;
+  const label = unitName(t, unit.type, unit.location);
   return (
     <g data-unit={`${unit.type} ${unit.location}`} data-power={unit.power} data-dislodged={dislodged ? 'true' : undefined}
       class={`unit${selected ? ' selected' : ''}${onUnit ? ' clickable' : ''}${disorder ? ' disorder' : ''}`} transform={`translate(${x},${y}) scale(${k})`}

@@ -14,9 +14,15 @@ export interface LabelInput {
 }
 export interface PlacedLabel { code: string; text: string; x: number; y: number; box: Box }
 
-/** The width of `text` in ems: CJK characters are square, Latin ones about half as wide. */
+/** The width of `text` in ems, generously: CJK characters are square, Latin capitals
+ * about two thirds of an em, small letters a little over half. */
 export function emWidth(text: string) {
-  return [...text].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2e80 ? 1 : ch === ' ' ? 0.3 : 0.58), 0);
+  return [...text].reduce((w, ch) => {
+    if (ch.codePointAt(0)! >= 0x2e80) return w + 1;
+    if (ch === ' ') return w + 0.3;
+    if (/[A-Z]/.test(ch)) return w + 0.72;
+    return w + 0.58;
+  }, 0);
 }
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

@@ -38,8 +38,10 @@ export function AuthForm({ lang, onSignedIn }: { lang: string; onSignedIn: (toke
       <h1>{t('app.title')}</h1>
       <p class="muted">{t('auth.welcome')}</p>
       <form onSubmit={submit} aria-label={`${t('auth.signIn')} / ${t('auth.signUp')}`}>
-        <label>{t('auth.name')}<input name="name" autocomplete="username" required maxLength={40} /></label>
-        <label>{t('auth.password')}<input name="password" type="password" autocomplete="current-password" required /></label>
+        <label>{t('auth.name')}<input name="name" autocomplete="username" required maxLength={32} aria-describedby="name-hint" /></label>
+        <p class="hint muted" id="name-hint">{t('auth.nameHint')}</p>
+        <label>{t('auth.password')}<input name="password" type="password" autocomplete="current-password" required minLength={8} maxLength={256} aria-describedby="password-hint" /></label>
+        <p class="hint muted" id="password-hint">{t('auth.passwordHint')}</p>
         {error && <p class="error" role="alert">{error}</p>}
         <div class="row">
           <button type="submit" class="primary" data-action="sign-in" disabled={busy}>{t('auth.signIn')}</button>

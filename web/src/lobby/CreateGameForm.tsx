@@ -84,7 +84,8 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
     <section class="card" aria-labelledby="create-game">
       <h2 id="create-game">{t('lobby.create')}</h2>
       <form class="create" onSubmit={submit}>
-        <label>{t('lobby.gameName')}<input name="name" maxLength={80} placeholder={t(`lobby.${game}`)} /></label>
+        <label>{t('lobby.gameName')}<input name="name" maxLength={80} placeholder={t(`lobby.${game}`)} aria-describedby="game-name-hint" /></label>
+        <p class="hint muted" id="game-name-hint">{t('lobby.gameNameHint')}</p>
         <label>{t('lobby.gameKind')}
           <select name="game" value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value as 'diplomacy' | 'dragonchess')}>
             <option value="diplomacy">{t('lobby.diplomacy')}</option>

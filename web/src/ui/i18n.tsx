@@ -24,17 +24,32 @@ export const provinceName = (t: TFunction, code: string) => {
 
 const orderWords: Record<string, string> = { H: 'game.hold', S: 'game.support', C: 'game.convoy', D: 'game.disband', B: 'game.build', VIA: 'game.viaConvoy' };
 
-/** A canonical order ("A PAR S A MAR - BUR") in the reader's words, names included. */
-export function orderText(t: TFunction, order: string) {
-  return order.split(' ').map((word) => {
-    if (word === 'A') return t('game.army');
-    if (word === 'F') return t('game.fleet');
-    if (word === '-' || word === 'R') return '→';
-    if (orderWords[word]) return t(orderWords[word]);
-    if (/^[A-Z]{3}(\/[A-Z]{2})?$/.test(word)) return provinceName(t, word);
-    return word;
-  }).join(' ');
+const languageOf = (t: TFunction) => (t as unknown as { lng?: string }).lng ?? i18n.language;
+
+/** A unit type and a place as the reader's language writes them: "Army Paris", "陸軍巴黎". */
+function unitWords(t: TFunction, type: string, place: string) {
+  const kind = t(type === 'A' ? 'game.army' : 'game.fleet');
+  return languageOf(t) === 'en' ? `${kind} ${place}` : `${kind}${place}`;
 }
+
+/** A canonical order ("A PAR S A MAR - BUR") in the reader's words, names included: its
+ * parts (a unit, a verb, a place) apart, a unit's type and place together. */
+export function orderText(t: TFunction, order: string) {
+  const words = order.split(' ');
+  const parts: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    const place = (code: string) => (/^[A-Z]{3}(\/[A-Z]{2})?$/.test(code) ? provinceName(t, code) : code);
+    if ((word === 'A' || word === 'F') && i + 1 < words.length) parts.push(unitWords(t, word, place(words[++i])));
+    else if (word === '-' || word === 'R') parts.push('→');
+    else if (orderWords[word]) parts.push(t(orderWords[word]));
+    else parts.push(place(word));
+  }
+  return parts.join(' ');
+}
+
+/** "Army Paris", "陸軍巴黎": a unit in the reader's words. */
+export const unitName = (t: TFunction, type: 'A' | 'F', location: string) => unitWords(t, type, provinceName(t, location));
 
 /** "England and Germany", "英國和德國", ...: a list in the reader's language. */
 export const listOf = (lang: string, items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
