@@ -17,10 +17,8 @@ test('play a phase against six computers, see the results, step back through his
   await page.fill('input[name="name"]', 'ヨーロッパ 1901');
   await page.selectOption('select[name="preset"]', 'computer');
   assert.equal(await page.inputValue('input[name="computer_players"]'), '6');
+  await page.selectOption('select[name="my_power"]', 'FRANCE');
   await page.click('[data-action="create-game"]');
-  await page.waitForSelector('.diplomacy[data-status="forming"]');
-  await page.selectOption('select[name="power"]', 'FRANCE');
-  await page.click('[data-action="join-game"]');
   await page.waitForSelector('.diplomacy[data-my-powers="FRANCE"][data-phase="S1901M"]');
   const gameUrl = page.url();
 

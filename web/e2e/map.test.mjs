@@ -33,15 +33,16 @@ const overlap = (a, b) => a.x + 1 < b.x + b.w && b.x + 1 < a.x + a.w && a.y + 2 
 
 async function newGame(page, name) {
   await signUp(page, name);
-  await page.selectOption('select[name="game"]', 'diplomacy');
-  await page.selectOption('select[name="preset"]', 'computer');
+  // A game waiting for players shows the start position in the home colours.
+  await page.selectOption('select[name="preset"]', 'daily');
   await page.click('[data-action="create-game"]');
   await page.waitForSelector('.diplomacy[data-status="forming"]');
-  // Waiting for players: the start position is shown already.
   assert.equal(await page.getAttribute('[data-unit="A PAR"]', 'data-power'), 'FRANCE');
   assert.equal(await page.getAttribute('[data-center="MOS"]', 'data-owner'), 'RUSSIA');
-  await page.selectOption('select[name="power"]', 'ENGLAND');
-  await page.click('[data-action="join-game"]');
+  await page.goto(page.url().replace(/\/games\/.*$/, '/'));
+  await page.selectOption('select[name="preset"]', 'computer');
+  await page.selectOption('select[name="my_power"]', 'ENGLAND');
+  await page.click('[data-action="create-game"]');
   await page.waitForSelector('.diplomacy[data-my-powers="ENGLAND"][data-phase="S1901M"]');
 }
 

@@ -21,11 +21,13 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   await page.selectOption('select[name="preset"]', 'custom');
   await page.selectOption('select[name="players"]', '2');
   await page.fill('input[name="name"]', 'Orders');
+  await page.selectOption('select[name="my_power"]', 'ENGLAND');
   await page.click('[data-action="create-game"]');
   await page.waitForSelector('.diplomacy[data-status="forming"]');
   const id = page.url().split('/').pop();
-  await page.selectOption('select[name="power"]', 'ENGLAND');
-  await page.click('[data-action="join-game"]');
+  // Seated at creation, the creator is told so, never that they are watching.
+  assert.match(await page.innerText('.game-head'), /You play England, France, and Russia/);
+  assert.doesNotMatch(await page.innerText('.game-head'), /watching/);
   const central = await apiClient(server.url, 'central');
   await central('POST', `/games/${id}/join`, { power: 'TURKEY' });
   await page.waitForSelector('.diplomacy[data-my-powers="ENGLAND FRANCE RUSSIA"][data-phase="S1914M"]');

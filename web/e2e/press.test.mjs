@@ -26,12 +26,13 @@ async function join(page, url, power) {
 test('a private message reaches its reader live, and only its reader', async () => {
   const anna = await player('anna', server.url);
   await anna.fill('input[name="computer_players"]', '4');
+  // The creator sits down as she creates the game.
+  await anna.selectOption('select[name="my_power"]', 'ENGLAND');
   await anna.click('[data-action="create-game"]');
   await anna.waitForSelector('.diplomacy[data-status="forming"]');
   const gameUrl = anna.url();
   const ben = await player('ben', server.url);
   const cleo = await player('cleo', server.url);
-  await join(anna, gameUrl, 'ENGLAND');
   // The lobby lists a game one has joined under "my games" while it is still forming.
   await anna.goto(server.url);
   await anna.waitForSelector('section[aria-labelledby="my-games"] [data-game-id]');

@@ -40,11 +40,10 @@ test('a four-player game from the form: the seats previewed, created, joined as 
   assert.equal(await page.inputValue('input[name="computer_players"]'), '3');
   assert.deepEqual(await seats(page), ['ENGLAND', 'AUSTRIA+FRANCE', 'GERMANY+TURKEY', 'ITALY+RUSSIA']);
   await shot(page, 'setups-form-desktop');
+  // The seats' powers are offered to the creator as they are previewed.
+  assert.deepEqual(await page.$$eval('select[name="my_power"] option', (os) => os.map((o) => o.value)), ['', 'ENGLAND', 'AUSTRIA', 'GERMANY', 'ITALY']);
+  await page.selectOption('select[name="my_power"]', 'AUSTRIA');
   await page.click('[data-action="create-game"]');
-  await page.waitForSelector('.diplomacy[data-status="forming"]');
-  assert.deepEqual(await seats(page), ['ENGLAND', 'AUSTRIA+FRANCE', 'GERMANY+TURKEY', 'ITALY+RUSSIA']);
-  await page.selectOption('select[name="power"]', 'AUSTRIA');
-  await page.click('[data-action="join-game"]');
   await page.waitForSelector('.diplomacy[data-my-powers="AUSTRIA FRANCE"][data-phase="S1901M"]');
   await page.click('[data-tab="powers"]');
   for (const power of ['AUSTRIA', 'FRANCE'])
@@ -71,12 +70,11 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
   await shot(page, 'setups-two-players-zh-Hans');
   await page.selectOption('select[name="language"]', 'en');
   await page.fill('input[name="name"]', 'The Great War');
+  await page.selectOption('select[name="my_power"]', 'AUSTRIA');
   await page.click('[data-action="create-game"]');
   await page.waitForSelector('.diplomacy[data-status="forming"]');
   const id = page.url().split('/').pop();
   assert.deepEqual(await seats(page), ['ENGLAND+FRANCE+RUSSIA', 'AUSTRIA+GERMANY+TURKEY']);
-  await page.selectOption('select[name="power"]', 'AUSTRIA');
-  await page.click('[data-action="join-game"]');
   await page.waitForSelector('text=/Austria, Germany(,)? and Turkey/');
   const entente = await apiUser('entente');
   assert.deepEqual((await entente('POST', `/games/${id}/join`, { power: 'FRANCE' })).powers, ['ENGLAND', 'FRANCE', 'RUSSIA']);

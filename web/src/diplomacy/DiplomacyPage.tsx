@@ -297,7 +297,9 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
         <span class="phase">{phaseName(t, phase)}</span>
         {active && live && view.stage && <span class="tag">{t(`game.stage_${view.stage}`)}</span>}
         {active && <Countdown deadline={view.stage === 'negotiation' && view.negotiation_deadline ? view.negotiation_deadline : view.deadline} />}
-        {view.my_powers.length ? <span>{t('game.youPlay', { powers: listOf(lang, view.my_powers.map((p) => powerName(t, p))) })}</span> : <span class="muted">{t('game.observer')}</span>}
+        {view.my_powers.length ? <span>{t('game.youPlay', { powers: listOf(lang, view.my_powers.map((p) => powerName(t, p))) })}</span>
+          : myJoin ? <span>{myJoin.power ? t('game.youPlay', { powers: seatText(seats.find((seat) => seat.includes(myJoin.power!)) ?? [myJoin.power]) }) : t('game.joinedAny')}</span>
+            : <span class="muted">{t('game.observer')}</span>}
         {view.winner && <strong>{t('game.winner', { power: powerName(t, view.winner) })}</strong>}
         {view.status === 'finished' && !view.winner && <strong>{t('game.finished')}</strong>}
         {!connected && <span class="error">{t('app.offline')}</span>}

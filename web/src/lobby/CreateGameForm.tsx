@@ -66,10 +66,14 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
         ...(minutes > 0 ? { clock: { initial_seconds: minutes * 60, increment_seconds: num('increment_seconds', 0) } } : {}),
       };
     }
+    // The creator sits down at once, at the seat chosen here (or one drawn at random).
+    const seat = game === 'diplomacy' ? String(f.get('my_power') ?? '') : '';
     setBusy(true);
     setError('');
     try {
-      onCreated((await api.createGame(body)).id);
+      const created = await api.createGame(body);
+      if (game === 'diplomacy') await api.join(created.id, seat || undefined);
+      onCreated(created.id);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -116,6 +120,12 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 </select>
               </label>
             )}
+            <label>{t('lobby.mySeat')}
+              <select name="my_power" key={`seat-${players}-${threePlayerSetup}`}>
+                <option value="">{t('lobby.randomSeat')}</option>
+                {setup.seats.map((seat) => <option key={seat[0]} value={seat[0]}>{powersText(seat)}</option>)}
+              </select>
+            </label>
             <label>{t('lobby.computerPlayers')}
               <input key={`cp-${preset}-${players}`} name="computer_players" type="number" min={0} max={players - 1} defaultValue={preset === 'computer' ? String(players - 1) : '0'} />
             </label>
