@@ -60,6 +60,12 @@ test('play a phase against six computers, see the results, step back through his
   await page.waitForSelector('[data-order="A MAR - SPA"][data-result]');
   assert.equal(await page.locator('[data-unit="A BUR"][data-power="FRANCE"]').count(), 1);
   assert.equal(await page.locator('[data-unit="A PAR"]').count(), 0);
+  // Results as sentences, every unit of every power, computer players marked.
+  assert.equal(await page.innerText('[data-order="A PAR - BUR"] .order-text'), 'Army Paris moves to Burgundy');
+  assert.equal(await page.innerText('[data-order="F BRE H"] .order-text'), 'Fleet Brest holds');
+  assert.equal(await page.locator('[data-results-power] li').count(), 22);
+  assert.equal(await page.locator('[data-results-power="GERMANY"] .tag.computer').count(), 1);
+  assert.equal(await page.locator('[data-results-power="FRANCE"] .tag.computer').count(), 0);
   await shot(page, 'diplomacy-results-desktop');
 
   // History: back to Spring 1901 with its orders drawn.
@@ -85,6 +91,8 @@ test('play a phase against six computers, see the results, step back through his
   await page.waitForSelector('text=1901年秋移動');
   assert.deepEqual(await englishLeft(page, english, 'ja'), []);
   for (const name of ['Burgundy', 'Army', 'North Sea']) assert.ok(!(await page.innerText('body')).includes(name), `${name} is still in English`);
+  assert.equal(await page.innerText('[data-order="A PAR - BUR"] .order-text'), '陸軍パリはブルゴーニュへ移動');
+  assert.equal(await page.innerText('[data-order="F BRE H"] .order-text'), '海軍ブレストは維持');
   await shot(page, 'diplomacy-results-desktop-ja');
   assert.deepEqual(await accessibilityProblems(page), []);
   assert.deepEqual(page.problems, []);

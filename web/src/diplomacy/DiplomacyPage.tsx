@@ -2,7 +2,7 @@
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, listOf, orderText, phaseName, powerName, provinceName, timeOfDay, unitName } from '../ui/i18n';
+import { useT, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -404,7 +404,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                     <ul class="order-list">
                       {(drafts[power] ?? []).map((o) => (
                         <li key={o.input + (o.order ?? '')} data-order={o.order ?? undefined} data-order-input={o.input} class={o.error ? 'refused' : o.order ? 'stored' : 'pending'}>
-                          <span class="order-text" title={o.order ?? undefined}>{o.order ? orderText(t, o.order) : o.input}</span>
+                          <span class="order-text" title={o.order ?? o.input}>{o.order ? orderText(t, o.order) : /^[AF] [A-Z]{3}(\/[A-Z]{2})? /.test(o.input) ? orderText(t, o.input) : o.input}</span>
                           <span class="status">{o.error ? t('game.refused') : o.order ? t('game.stored') : t('game.pending')}</span>
                           {o.error && <span class="reason">{o.error}</span>}
                           {canOrder && <button type="button" class="link" aria-label={`${t('game.remove')} ${o.order ?? o.input}`} onClick={() => removeOrder(power, o)}>✕</button>}
@@ -458,17 +458,22 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               {lastPhase && (
                 <section class="results" aria-label={t('game.results', { phase: phaseName(t, lastPhase.phase) })}>
                   <h3>{t('game.results', { phase: phaseName(t, (shown ?? lastPhase).phase) })}</h3>
-                  <ul class="order-list">
-                    {/* A unit given no order is listed only when something befell it (dislodged). */}
-                    {Object.entries((shown ?? lastPhase).orders).flatMap(([power, list]) => list.filter((o) => o.order || (o.unit && o.result !== 'hold')).map((o) => (
-                      <li key={`${power}${o.order ?? o.unit}`} data-order={o.order ?? undefined} data-unit-result={o.order ? undefined : o.unit} data-result={o.result} data-power={power} class={`result-${o.result}`}>
-                        <span class="dot" style={{ background: powerColours[power] }} />
-                        <span class="order-text" title={o.order ?? o.unit}>{o.order ? orderText(t, o.order) : `${orderText(t, o.unit!)} (${t('game.noOrder')})`}</span>
-                        <span class="status">{t(`game.result_${o.result}`)}</span>
-                        {o.reason && <details class="reason"><summary aria-label={o.reason}>?</summary>{o.reason}</details>}
-                      </li>
-                    )))}
-                  </ul>
+                  {/* Every unit of every power, as sentences; what went wrong said after. */}
+                  {Object.entries((shown ?? lastPhase).orders).filter(([, list]) => list.length).map(([power, list]) => (
+                    <div key={power} class="results-power" data-results-power={power}>
+                      <h4><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}
+                        {view.powers[power]?.computer && <span class="tag computer">{t('game.computerTag')}</span>}</h4>
+                      <ul class="order-list">
+                        {list.map((o) => (
+                          <li key={`${power}${o.order ?? o.unit}`} data-order={o.order ?? undefined} data-unit-result={o.order ? undefined : o.unit} data-result={o.result} data-power={power} class={`result-${o.result}`}>
+                            <span class="order-text" title={o.order ?? o.unit ?? undefined}>{resultSentence(t, o.order, o.unit)}</span>
+                            {!['ok', 'hold'].includes(o.result) && <span class="status">{t(`game.result_${o.result}`)}</span>}
+                            {o.reason && <details class="reason"><summary aria-label={o.reason}>?</summary>{o.reason}</details>}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
                 </section>
               )}
             </div>

@@ -51,9 +51,11 @@ export function placeLabels(inputs: LabelInput[], fontPx: number, scale: number,
       for (const dy of offsets) {
         const baseline = ay + dy;
         const box = { x: ax - w / 2, y: baseline - size * 0.85, w, h: size * 1.05 };
-        if (taken.some((t) => overlaps(t, box))) continue;
+        // Kept apart by a space's width, so that two names never read as one word.
+        const room = { x: box.x - size * 0.4, y: box.y, w: box.w + size * 0.8, h: box.h };
+        if (taken.some((t) => overlaps(t, room))) continue;
         placed.push({ code: input.code, text, x: ax, y: baseline, box });
-        taken.push(box);
+        taken.push(room);
         done = true;
         break;
       }

@@ -58,3 +58,30 @@ export const listOf = (lang: string, items: string[]) => new Intl.ListFormat(lan
 export function timeOfDay(date: Date, lang: string) {
   return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hour12: lang === 'en' ? undefined : false }).format(date);
 }
+
+/** What an order of a processed phase did, as a sentence in the reader's language
+ * ("Army Marseilles holds", "陸軍巴黎移動至勃艮第"), from the canonical order (or, for a unit
+ * that had none, the unit). */
+export function resultSentence(t: TFunction, order: string | null | undefined, unit?: string | null) {
+  const place = (code: string) => provinceName(t, code);
+  const unitOf = (type: string, at: string) => unitWords(t, type, place(at));
+  if (!order) {
+    const [type, at] = (unit ?? '').split(' ');
+    return t('game.sentence.noOrder', { unit: unitOf(type, at) });
+  }
+  if (order === 'WAIVE') return t('game.sentence.waive');
+  const w = order.split(' ');
+  const me = unitOf(w[0], w[1]);
+  switch (w[2]) {
+    case 'H': return t('game.sentence.hold', { unit: me });
+    case '-': return t(w[4] === 'VIA' ? 'game.sentence.moveVia' : 'game.sentence.move', { unit: me, to: place(w[3]) });
+    case 'S': return w[5] === '-'
+      ? t('game.sentence.supportMove', { unit: me, other: unitOf(w[3], w[4]), to: place(w[6]) })
+      : t('game.sentence.supportHold', { unit: me, other: unitOf(w[3], w[4]) });
+    case 'C': return t('game.sentence.convoy', { unit: me, other: unitOf(w[3], w[4]), to: place(w[6]) });
+    case 'R': return t('game.sentence.retreat', { unit: me, to: place(w[3]) });
+    case 'D': return t('game.sentence.disband', { unit: me });
+    case 'B': return t('game.sentence.build', { unit: me });
+    default: return orderText(t, order);
+  }
+}
