@@ -46,13 +46,15 @@ export function placeLabels(inputs: LabelInput[], fontPx: number, scale: number,
     const gap = unitHalf + size * 0.15;
     const offsets = input.sea ? [0, size * 1.2, -size * 1.2] : [gap + size * 0.8, -(gap + size * 0.2), gap + size * 1.9];
     let done = false;
-    for (const text of texts) {
+    // A name is kept a space's width from its neighbours, so that two never read as one
+    // word; a three-letter code, the last resort, may come closer.
+    const attempts = [...texts.map((text) => ({ text, pad: 0.4 })), { text: input.code, pad: 0.1 }];
+    for (const { text, pad } of attempts) {
       const w = emWidth(text) * size;
       for (const dy of offsets) {
         const baseline = ay + dy;
         const box = { x: ax - w / 2, y: baseline - size * 0.85, w, h: size * 1.05 };
-        // Kept apart by a space's width, so that two names never read as one word.
-        const room = { x: box.x - size * 0.4, y: box.y, w: box.w + size * 0.8, h: box.h };
+        const room = { x: box.x - size * pad, y: box.y, w: box.w + 2 * size * pad, h: box.h };
         if (taken.some((t) => overlaps(t, room))) continue;
         placed.push({ code: input.code, text, x: ax, y: baseline, box });
         taken.push(room);
