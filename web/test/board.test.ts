@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as board from '../src/diplomacy/board';
-import { isFrozen, parseMove, parsePosition } from '../src/dragonchess/position';
+import { capturedPieces, isFrozen, parseMove, parsePosition, startPosition } from '../src/dragonchess/position';
 
 const start = board.unitsOf({
   ENGLAND: ['F LON', 'F EDI', 'A LVP'], FRANCE: ['A PAR', 'A MAR', 'F BRE'], RUSSIA: ['F STP/SC', 'A MOS', 'A WAR', 'F SEV'],
@@ -84,5 +84,14 @@ describe('Dragonchess notation', () => {
     const pieces = new Map([['2c3', 'W'], ['3c3', 'b'], ['2d3', 'w']]);
     expect(isFrozen(pieces, '2c3')).toBe(true);
     expect(isFrozen(pieces, '2d3')).toBe(false);
+  });
+});
+
+describe('captured Dragonchess pieces', () => {
+  it('counts what each side lost since the start, a promotion being no loss', () => {
+    expect([...capturedPieces(startPosition, [])]).toEqual([]);
+    // Scarlet's Warrior on 2a7 gone, and a Gold Warrior promoted to a Hero.
+    const position = startPosition.replace('|ouhtcmkpthuo/wwwwwwwwwwww/', '|ouhtcmkpthuo/1wwwwwwwwwww/').replace('/WWWWWWWWWWWW/', '/HWWWWWWWWWWW/');
+    expect(Object.fromEntries(capturedPieces(position, ['W2l2-2l8=H', 'x']))).toEqual({ w: 1 });
   });
 });

@@ -6,7 +6,7 @@ import { api, type DragonchessView, type User } from '../api';
 import { useT } from '../ui/i18n';
 import { formatDuration } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
-import { files, isFrozen, parseMove, parsePosition, sideOf, type Board } from './position';
+import { capturedPieces, files, isFrozen, parseMove, parsePosition, sideOf, type Board } from './position';
 import { PieceGlyph } from './pieces';
 
 const boards: { n: Board; key: 'dc.sky' | 'dc.ground' | 'dc.underworld' }[] = [
@@ -35,6 +35,18 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
   }, []);
 
   const pieces = useMemo(() => parsePosition(view.position), [view.position]);
+  // A move made (by either side) ends any selection.
+  useEffect(() => setSelected(null), [view.position]);
+  const captured = useMemo(() => capturedPieces(view.position, view.moves), [view.position, view.moves]);
+  const pieceName = (letter: string) => t(`dc.piece_${letter.toUpperCase()}`);
+  /** "Warrior 2e2 → 2e3", "Dragon 1c5 × 2c5 (from afar)", "… = Hero". */
+  const readable = (text: string) => {
+    const m = parseMove(text);
+    if (!m) return text;
+    const verb = m.kind === '-' ? '→' : '×';
+    return `${pieceName(m.piece)} ${m.from} ${verb} ${m.to}${m.kind === '*' ? ` (${t('dc.fromAfar')})` : ''}${m.promotion ? ` = ${pieceName('H')}` : ''}`;
+  };
+  const pairs = Array.from({ length: Math.ceil(view.moves.length / 2) }, (_, i) => view.moves.slice(2 * i, 2 * i + 2));
   const legal = useMemo(() => view.legal_moves.map(parseMove).filter((m) => m !== null), [view.legal_moves]);
   const myTurn = view.status === 'active' && view.my_side === view.side_to_move;
   const targets = selected ? legal.filter((m) => m.from === selected) : [];
@@ -70,7 +82,7 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
   };
 
   const resultText = view.result
-    ? view.result.winner ? t('dc.result', { winner: sideName(view.result.winner), reason: view.result.reason }) : t('dc.draw', { reason: view.result.reason })
+    ? view.result.winner ? t('dc.result', { winner: sideName(view.result.winner), reason: t(`dc.reason_${view.result.reason}`) }) : t('dc.draw', { reason: t(`dc.reason_${view.result.reason}`) })
     : null;
 
   const act = async (action: () => Promise<unknown>) => {
@@ -132,9 +144,43 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
         <section class="card">
           <h3>{t('dc.moves')}</h3>
           <ol class="moves">
-            {view.moves.map((m, i) => <li key={i} data-move={m} class={i === view.moves.length - 1 ? 'last' : ''}>{m}</li>)}
+            {pairs.map((pair, n) => (
+              <li key={n} class="move-pair">
+                {pair.map((m, k) => (
+                  <span key={k} data-move={m} title={m} class={`move ${k === 0 ? 'gold' : 'scarlet'}${2 * n + k === view.moves.length - 1 ? ' last' : ''}`}>{readable(m)}</span>
+                ))}
+              </li>
+            ))}
           </ol>
         </section>
+        <section class="card" aria-labelledby="captured">
+          <h3 id="captured">{t('dc.captured')}</h3>
+          {(['gold', 'scarlet'] as const).map((side) => {
+            const lost = [...captured].filter(([letter]) => sideOf(letter) === side);
+            return (
+              <p key={side} class="captured" data-captured={side}>
+                <span>{t('dc.lostBy', { side: sideName(side) })}</span>
+                {lost.length === 0 ? <span class="muted"> {t('dc.none')}</span> : lost.map(([letter, n]) => (
+                  <span key={letter} class="captured-piece" data-captured-piece={letter} title={pieceName(letter)}>
+                    <svg viewBox="-10 -10 20 20" width="22" height="22" aria-hidden="true"><PieceGlyph letter={letter} frozen={false} /></svg>
+                    {n > 1 ? `×${n}` : ''}<span class="visually-hidden">{pieceName(letter)}</span>
+                  </span>
+                ))}
+              </p>
+            );
+          })}
+        </section>
+        <details class="card legend">
+          <summary>{t('dc.legend')}</summary>
+          <ul>
+            {['K', 'M', 'P', 'C', 'R', 'G', 'O', 'H', 'T', 'E', 'B', 'U', 'D', 'S', 'W'].map((letter) => (
+              <li key={letter} data-legend={letter}>
+                <svg viewBox="-10 -10 20 20" width="24" height="24" aria-hidden="true"><PieceGlyph letter={letter} frozen={false} /></svg>
+                {pieceName(letter)}
+              </li>
+            ))}
+          </ul>
+        </details>
         {view.status === 'active' && view.my_side && (
           <div class="row">
             <button type="button" data-action="resign" onClick={() => act(() => api.resign(id))}>{t('dc.resign')}</button>
