@@ -51,7 +51,15 @@ test('a private message reaches its reader live, and only its reader', async () 
   await anna.waitForSelector('[data-message-text]:has-text("Denmark is yours")');
   // Ben's page was open before the message: it arrives over the event stream.
   await ben.waitForSelector('[data-message-text]:has-text("Denmark is yours")', { timeout: 15000 });
+  // Each side sees it in the thread of the other; the form is ready for a new message.
+  await anna.waitForSelector('[data-thread="GERMANY"]');
+  await ben.waitForSelector('[data-thread="ENGLAND"]');
+  assert.equal(await anna.isChecked('input[name="to_all"]'), true);
+  assert.equal(await anna.locator('input[name="treaty"]').count(), 0);
+  await ben.click('[data-thread="ENGLAND"]');
+  assert.deepEqual(await ben.$$eval('[data-message-text]', (els) => els.map((e) => e.textContent)), ['Denmark is yours if Holland is mine. — デンマークはあなたに。']);
   await shot(ben, 'press-received-desktop');
+  await ben.click('[data-thread="*"]');
 
   // A public message reaches everyone; Cleo still has not seen the private one.
   await ben.fill('textarea[name="message"]', 'Peace in the North Sea.');
@@ -75,5 +83,17 @@ test('a private message reaches its reader live, and only its reader', async () 
   await ben.click('[data-action="publish-treaty"]');
   await cleo.waitForSelector('[data-treaty-id]:has-text("no fleet in the North Sea")', { timeout: 15000 });
   await shot(ben, 'press-treaty-desktop');
+  // Unread marks survive a reload until the messages are read.
+  await cleo.click('[data-tab="orders"]');
+  await ben.fill('textarea[name="message"]', 'Unread until Cleo looks.');
+  await ben.click('[data-action="send-message"]');
+  await cleo.waitForSelector('[data-tab="press"] .badge', { timeout: 15000 });
+  await cleo.reload();
+  await cleo.waitForSelector('[data-tab="press"] .badge');
+  await cleo.click('[data-tab="press"]');
+  await cleo.waitForSelector('[data-tab="press"] .badge', { state: 'detached' });
+  await cleo.reload();
+  await cleo.waitForSelector('.diplomacy');
+  assert.equal(await cleo.locator('[data-tab="press"] .badge').count(), 0);
   for (const page of [anna, ben, cleo]) assert.deepEqual(page.problems, []);
 });

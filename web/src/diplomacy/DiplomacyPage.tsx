@@ -8,6 +8,7 @@ import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
 import { powerColours } from './colours';
 import { Press } from './Press';
+import { isUnread, loadSeen, saveSeen, threadOf, type Seen } from './threads';
 import * as board from './board';
 import type { Unit } from './board';
 
@@ -36,7 +37,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const [typedPower, setTypedPower] = useState(initial.my_powers[0] ?? '');
   const [confirmReady, setConfirmReady] = useState(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
-  const [seenMessages, setSeenMessages] = useState(() => Number(localStorage.getItem(`stratagem.seen.${initial.id}`) ?? 0));
+  const [seen, setSeen] = useState<Seen>(() => loadSeen(initial.id));
   const id = view.id;
 
   const reloadView = async () => {
@@ -245,16 +246,13 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const draftOrders: DrawnOrder[] = Object.entries(drafts).flatMap(([power, list]) =>
     list.filter((o) => o.order).map((o) => ({ order: o.order!, power })));
 
-  const unread = messages.filter((m) => Number(m.id) > seenMessages).length;
-  const openTab = (next: Tab) => {
-    setTab(next);
-    if (next === 'press' && messages.length) {
-      const last = Math.max(...messages.map((m) => Number(m.id) || 0));
-      localStorage.setItem(`stratagem.seen.${id}`, String(last));
-      setSeenMessages(last);
-    }
-  };
-  useEffect(() => { if (tab === 'press') openTab('press'); }, [messages.length]);
+  const unread = messages.filter((m) => isUnread(m, threadOf(m, view.my_powers), seen)).length;
+  const markSeen = (thread: string, last: number) => setSeen((before) => {
+    const next = { ...before, [thread]: Math.max(before[thread] ?? 0, last) };
+    saveSeen(id, next);
+    return next;
+  });
+  const openTab = (next: Tab) => setTab(next);
 
   // Builds (or removals) each of the user's powers owes: its centres less its units.
   const adjustmentPrompt = [t('game.buildSites'), ...view.my_powers.flatMap((p) => {
@@ -478,7 +476,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               )}
             </div>
           )}
-          {tab === 'press' && <Press id={id} view={view} messages={messages} onSent={() => { void reloadMessages(); void reloadView(); }} />}
+          {tab === 'press' && <Press id={id} view={view} messages={messages} seen={seen} onSeen={markSeen} onSent={() => { void reloadMessages(); void reloadView(); }} />}
           {tab === 'powers' && (
             <table class="powers" role="tabpanel">
               <thead><tr><th>{t('game.powers')}</th><th>{t('game.player')}</th><th>{t('game.centres')}</th><th /></tr></thead>
