@@ -16,6 +16,22 @@ function isMine(view: GameView | undefined, user: User) {
   return Boolean(view.my_side) || Object.values(view.players ?? {}).includes(user.name);
 }
 
+/** Press, deadlines and players of a Diplomacy game, as the lobby lists them. */
+function Facts({ view }: { view: GameView | undefined }) {
+  const { t } = useT();
+  if (!view || view.game !== 'diplomacy') return null;
+  const options = (view as { options?: { press?: string; deadlines?: 'live' | { movement_seconds?: number }; players?: number } }).options;
+  if (!options) return null;
+  const deadlines = options.deadlines === 'live' ? t('lobby.factLive')
+    : options.deadlines?.movement_seconds ? t('lobby.factHours', { hours: Math.round((options.deadlines.movement_seconds / 3600) * 10) / 10 }) : '';
+  return (
+    <span class="facts muted" data-facts>
+      {[t('lobby.factStandard'), options.players ? t('lobby.factPlayers', { count: options.players }) : '',
+        options.press ? t(`lobby.press${options.press[0].toUpperCase()}${options.press.slice(1)}`) : '', deadlines].filter(Boolean).join(' · ')}
+    </span>
+  );
+}
+
 function myTurn(view: GameView | undefined) {
   if (!view || view.status !== 'active') return false;
   if (view.game === 'diplomacy') return view.my_powers.some((p) => !view.powers[p]?.ready && view.powers[p]?.status !== 'eliminated');
@@ -40,14 +56,8 @@ export function Lobby({ user }: { user: User }) {
   };
   useEffect(() => { void load(); }, []);
 
-  const join = async (id: string) => {
-    try {
-      await api.join(id);
-      navigate(`/games/${id}`);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+  // Joining happens on the game's page, where the free powers are offered and the seat taken is confirmed.
+  const join = (id: string) => navigate(`/games/${id}`);
 
   const mine = (games ?? []).filter((g) => isMine(views[g.id], user));
   const open = (games ?? []).filter((g) => g.status === 'forming' && !isMine(views[g.id], user));
@@ -65,6 +75,7 @@ export function Lobby({ user }: { user: User }) {
                 <li key={g.id} data-game-id={g.id}>
                   <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
                   <span class="tag">{t(`lobby.${g.game}`)}</span>
+                  <Facts view={view} />
                   <span class="muted">{t(`lobby.status_${g.status}`)}</span>
                   {view?.game === 'diplomacy' && view.status === 'active' && view.phase && <span>{phaseName(t, view.phase)}</span>}
                   {myTurn(view) ? <strong class="turn">{t('lobby.yourTurn')}</strong> : view?.status === 'active' && <span class="muted">{t('lobby.waiting')}</span>}
@@ -86,6 +97,7 @@ export function Lobby({ user }: { user: User }) {
                 <li key={g.id} data-game-id={g.id}>
                   <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
                   <span class="tag">{t(`lobby.${g.game}`)}</span>
+                  <Facts view={view} />
                   {seats && <span class="muted">{t('lobby.seats', { taken: seats.taken, total: seats.taken + seats.open })}</span>}
                   <button type="button" data-action="join-game" aria-label={`${t('lobby.join')}: ${g.name || g.id}`} onClick={() => join(g.id)}>{t('lobby.join')}</button>
                 </li>
