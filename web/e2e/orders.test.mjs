@@ -73,8 +73,8 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
 
   // Spring: fleets into the seas, an army into Spain; Turkey walks into Bulgaria.
   await mine('PUT', `/games/${id}/orders`, { phase: 'S1914M', orders: {
-    ENGLAND: ['F LON - NTH', 'A LVP - YOR'], FRANCE: ['F BRE - MAO', 'A MAR - SPA'], RUSSIA: ['F SEV - BLA'] } });
-  await central('PUT', `/games/${id}/orders`, { phase: 'S1914M', orders: { TURKEY: ['A CON - BUL'] } });
+    ENGLAND: ['F LON - NTH', 'A LVP - YOR'], FRANCE: ['F BRE - MAO', 'A MAR - SPA'], RUSSIA: ['F SEV - BLA', 'A WAR - UKR'] } });
+  await central('PUT', `/games/${id}/orders`, { phase: 'S1914M', orders: { TURKEY: ['A CON - BUL'], AUSTRIA: ['A VIE - GAL'] } });
   for (const power of ['ENGLAND', 'FRANCE', 'RUSSIA']) await mine('POST', `/games/${id}/ready`, { power, ready: true });
   for (const power of ['AUSTRIA', 'GERMANY', 'TURKEY']) await central('POST', `/games/${id}/ready`, { power, ready: true });
   await page.waitForSelector('.diplomacy[data-phase="F1914M"]', { timeout: 30000 });
@@ -130,12 +130,23 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   // Nothing left: Ready goes at once.
   await page.click('[data-action="ready"]');
   await page.waitForSelector('[data-action="ready"][aria-pressed="true"]');
-  await central('PUT', `/games/${id}/orders`, { phase: 'F1914M', orders: { TURKEY: ['A BUL H'] } });
+  // Austria walks into Warsaw, left empty.
+  await central('PUT', `/games/${id}/orders`, { phase: 'F1914M', orders: { TURKEY: ['A BUL H'], AUSTRIA: ['A GAL - WAR'] } });
   for (const power of ['AUSTRIA', 'GERMANY', 'TURKEY']) await central('POST', `/games/${id}/ready`, { power, ready: true });
-  await page.waitForSelector('.diplomacy[data-phase="W1914A"], .diplomacy[data-phase="S1915M"]', { timeout: 30000 });
+  await page.waitForSelector('.diplomacy[data-phase="W1914A"]', { timeout: 30000 });
   await page.waitForSelector('[data-order="A SPA - NAF VIA"][data-result="ok"]');
   await page.waitForSelector('[data-order="A YOR - NWY VIA"][data-result="ok"]');
   await page.waitForSelector('[data-order="F BLA C A BUL - SEV"][data-result]');
+
+  // Winter: Russia lost Warsaw and must remove a unit; England took Norway and may build.
+  assert.deepEqual(await unordered(page), ['build', 'disband']);
+  await page.click('[data-unit="A UKR"]');
+  await page.waitForSelector('[data-order="A UKR D"].stored');
+  await clickProvince(page, 'LON');
+  await page.click('[data-action="build"] >> text=Army London');
+  await page.waitForSelector('[data-order="A LON B"].stored');
+  assert.deepEqual(await unordered(page), []);
+  await shot(page, 'orders-adjustments-desktop');
 
   // A draw, voted by both people: the button shows the vote, and the game ends.
   await page.click('[data-action="vote-draw"]');
@@ -146,6 +157,7 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   await page.waitForSelector('[data-action="vote-draw"][aria-pressed="true"]');
   for (const power of ['AUSTRIA', 'GERMANY', 'TURKEY']) await central('POST', `/games/${id}/draw_vote`, { power, draw: true });
   await page.waitForSelector('.diplomacy[data-status="finished"]', { timeout: 20000 });
+  assert.match(await page.innerText('[data-game-result]'), /^Game over: a draw shared by [A-Z]/);
   await shot(page, 'orders-draw-desktop');
   assert.deepEqual(page.problems, []);
   await context.close();

@@ -156,3 +156,39 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
   await context.close();
   await phoneContext.close();
 });
+
+test('a game that reaches its end year ends there, by the most units', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'short');
+  await page.selectOption('select[name="preset"]', 'custom');
+  await page.selectOption('select[name="players"]', '2');
+  await page.fill('input[name="end_year"]', '1914');
+  await page.selectOption('select[name="my_power"]', 'ENGLAND');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-status="forming"]');
+  const id = page.url().split('/').pop();
+  const other = await apiUser('long');
+  await other('POST', `/games/${id}/join`, { power: 'AUSTRIA' });
+  await page.waitForSelector('.diplomacy[data-phase="S1914M"]');
+  const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
+  const mine = (path, body) => fetch(`${server.url}/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } });
+  // Germany takes Holland; nobody else moves. Every phase is made ready at once.
+  await other('PUT', `/games/${id}/orders`, { phase: 'S1914M', orders: { GERMANY: ['A MUN - RUH'] } });
+  for (const phase of ['S1914M', 'F1914M', 'W1914A']) {
+    await page.waitForSelector(`.diplomacy[data-phase="${phase}"], .diplomacy[data-status="finished"]`, { timeout: 30000 });
+    if (await page.locator('.diplomacy[data-status="finished"]').count()) break;
+    if (phase === 'F1914M') await other('PUT', `/games/${id}/orders`, { phase, orders: { GERMANY: ['A RUH - HOL'] } });
+    const view = await other('GET', `/games/${id}`);
+    for (const [power, seat] of Object.entries(view.powers)) {
+      if (!seat.to_order) continue;
+      if (['AUSTRIA', 'GERMANY', 'TURKEY'].includes(power)) await other('POST', `/games/${id}/ready`, { power, ready: true });
+      else await mine(`/games/${id}/ready`, { power, ready: true });
+    }
+  }
+  await page.waitForSelector('.diplomacy[data-status="finished"]', { timeout: 30000 });
+  assert.match(await page.innerText('[data-game-result]'), /^Game over at the agreed year: [A-Za-z, ]+ won with the most units$/);
+  await shot(page, 'end-year-desktop');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -298,8 +298,13 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
         {view.my_powers.length ? <span>{t('game.youPlay', { powers: listOf(lang, view.my_powers.map((p) => powerName(t, p))) })}</span>
           : myJoin ? <span>{myJoin.power ? t('game.youPlay', { powers: seatText(seats.find((seat) => seat.includes(myJoin.power!)) ?? [myJoin.power]) }) : t('game.joinedAny')}</span>
             : <span class="muted">{t('game.observer')}</span>}
-        {view.winner && <strong>{t('game.winner', { power: powerName(t, view.winner) })}</strong>}
-        {view.status === 'finished' && !view.winner && <strong>{t('game.finished')}</strong>}
+        {view.status === 'finished' && <strong data-game-result>{(() => {
+          const result = (view as { result?: { reason?: string; winners?: string[]; survivors?: string[] } }).result;
+          // A draw is shared by the survivors; every other ending names its winners.
+          const named = result?.winners?.length ? result.winners : result?.survivors ?? [];
+          const winners = named.length ? listOf(lang, named.map((p) => powerName(t, p))) : view.winner ? powerName(t, view.winner) : '';
+          return result?.reason ? t(`game.end_${result.reason}`, { winners }) : winners ? t('game.winner', { power: winners }) : t('game.finished');
+        })()}</strong>}
         {!connected && <span class="error">{t('app.offline')}</span>}
       </div>
       {error && <p class="error" role="alert">{error}</p>}
@@ -462,7 +467,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                       <h4><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}
                         {view.powers[power]?.computer && <span class="tag computer">{t('game.computerTag')}</span>}</h4>
                       <ul class="order-list">
-                        {list.map((o) => (
+                        {list.filter((o) => o.order || !(shown ?? lastPhase).phase.endsWith('A')).map((o) => (
                           <li key={`${power}${o.order ?? o.unit}`} data-order={o.order ?? undefined} data-unit-result={o.order ? undefined : o.unit} data-result={o.result} data-power={power} class={`result-${o.result}`}>
                             <span class="order-text" title={o.order ?? o.unit ?? undefined}>{resultSentence(t, o.order, o.unit)}</span>
                             {!['ok', 'hold'].includes(o.result) && <span class="status">{t(`game.result_${o.result}`)}</span>}
