@@ -80,14 +80,13 @@ Response Api::create_user(const Request& request, Caller& caller, const Captures
   if (!fields) return fields.error().response();
   const auto name = fields->string("name");
   if (!name) return name.error().response();
-  if (auto checked = fields->check_length("name", *name, 1, kNameMax); !checked) return checked.error().response();
-  if (!name_characters_allowed(*name)) {
-    return bad_request(say(language, Text::field_name_characters, "name")).response();
+  if (!fields->check_length("name", *name, 1, kNameMax) || !name_characters_allowed(*name)) {
+    return bad_request(say(language, Text::user_name_rules, kNameMax)).response();
   }
   const auto password = fields->string("password");
   if (!password) return password.error().response();
-  if (auto checked = fields->check_length("password", *password, kPasswordMin, kPasswordMax); !checked) {
-    return checked.error().response();
+  if (!fields->check_length("password", *password, kPasswordMin, kPasswordMax)) {
+    return bad_request(say(language, Text::password_rules, kPasswordMin, kPasswordMax)).response();
   }
   const auto account_language = fields->optional_choice("language", {"en", "zh-Hant", "zh-Hans", "ja"});
   if (!account_language) return account_language.error().response();

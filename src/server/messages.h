@@ -21,7 +21,8 @@ enum class Text {
   field_one_of,          // {field} {choices}
   field_range,           // {field} {min} {max}
   field_length,          // {field} {min} {max}
-  field_name_characters, // {field}
+  user_name_rules,       // {most}
+  password_rules,        // {least} {most}
   type_string,
   type_integer,
   type_number,

@@ -1,0 +1,83 @@
+// Every screen in the four languages at 1440×900 and 390×844, saved to e2e/artifacts/ as
+// screens-<size>-<language>-<screen>.png to be looked at (issue 16 §7). Each screen is also
+// checked for what a reader would notice at once: no English left in another language, no
+// page error, nothing wider than the screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { desktop, englishLeft, launchBrowser, openPage, phone, readyAnyway, shot, signUp, startServer, visibleEnglish } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+const languages = ['en', 'zh-Hant', 'zh-Hans', 'ja'];
+
+async function noOverflow(page, what) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 1, `${what}: the page is ${wide} px wider than the screen`);
+}
+
+for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
+  test(`every screen in four languages (${size})`, async () => {
+    const context = await browser.newContext(options);
+    const page = await openPage(context, server.url);
+    for (const language of languages) {
+      await page.selectOption('select[name="language"]', language);
+      await shot(page, `screens-${size}-${language}-sign-in`);
+    }
+    await page.selectOption('select[name="language"]', 'en');
+    await signUp(page, `screens_${size}`);
+    const english = { lobby: await visibleEnglish(page) };
+
+    // A Diplomacy game against six computers, with press, one phase played.
+    // Names of our own, so that the games' names (what people wrote) are not taken for UI text.
+    await page.fill('input[name="name"]', '1901 戦役');
+    await page.selectOption('select[name="preset"]', 'computer');
+    await page.selectOption('select[name="press"]', 'full');
+    await page.selectOption('select[name="my_power"]', 'GERMANY');
+    await page.click('[data-action="create-game"]');
+    await page.waitForSelector('.diplomacy[data-my-powers="GERMANY"][data-phase="S1901M"]');
+    const diplomacy = page.url();
+    await readyAnyway(page);
+    await page.waitForSelector('.diplomacy[data-phase="F1901M"]', { timeout: 60000 });
+    await page.waitForSelector('[data-results-power]');
+    english.game = await visibleEnglish(page);
+
+    // A Dragonchess game against the computer.
+    await page.goto(server.url);
+    await page.selectOption('select[name="game"]', 'dragonchess');
+    await page.fill('input[name="name"]', '三界棋');
+    await page.click('[data-action="create-game"]');
+    await page.waitForSelector('.dragonchess');
+    const dragonchess = page.url();
+
+    for (const language of languages) {
+      await page.goto(server.url);
+      await page.waitForSelector('[data-action="create-game"]');
+      await page.selectOption('select[name="language"]', language);
+      await page.waitForTimeout(150);
+      if (language !== 'en') assert.deepEqual(await englishLeft(page, english.lobby, language), [], `lobby in ${language}`);
+      await noOverflow(page, `lobby ${language}`);
+      await shot(page, `screens-${size}-${language}-lobby`);
+      await page.goto(diplomacy);
+      await page.waitForSelector('[data-results-power]');
+      if (language !== 'en') assert.deepEqual(await englishLeft(page, english.game, language), [], `game in ${language}`);
+      await noOverflow(page, `game ${language}`);
+      await shot(page, `screens-${size}-${language}-diplomacy-orders`);
+      await page.click('[data-tab="press"]');
+      await shot(page, `screens-${size}-${language}-diplomacy-press`);
+      await page.click('[data-tab="powers"]');
+      await shot(page, `screens-${size}-${language}-diplomacy-powers`);
+      await page.click('[data-tab="orders"]');
+      await page.click('[data-action="history-previous"]');
+      await shot(page, `screens-${size}-${language}-diplomacy-history`);
+      await page.goto(dragonchess);
+      await page.waitForSelector('.dragonchess');
+      await noOverflow(page, `Dragonchess ${language}`);
+      await shot(page, `screens-${size}-${language}-dragonchess`);
+    }
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}
