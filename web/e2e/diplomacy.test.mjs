@@ -84,13 +84,13 @@ test('play a phase against six computers, see the results, step back through his
   await page.waitForSelector('[data-order="A BUR - RUH"].stored');
 
   // The language changes the map's names and the order words at once.
-  for (const name of ['Burgundy', 'Army', 'North Sea']) assert.ok((await page.innerText('body')).includes(name), `${name} is shown in English first`);
+  for (const name of ['Burgundy', 'Army', 'Moscow']) assert.ok((await page.innerText('body')).includes(name), `${name} is shown in English first`);
   const english = await visibleEnglish(page);
   assert.ok(english.length >= 10, `English texts on the game page: ${english}`);
   await page.selectOption('select[name="language"]', 'ja');
   await page.waitForSelector('text=1901年秋移動');
   assert.deepEqual(await englishLeft(page, english, 'ja'), []);
-  for (const name of ['Burgundy', 'Army', 'North Sea']) assert.ok(!(await page.innerText('body')).includes(name), `${name} is still in English`);
+  for (const name of ['Burgundy', 'Army', 'Moscow']) assert.ok(!(await page.innerText('body')).includes(name), `${name} is still in English`);
   assert.equal(await page.innerText('[data-order="A PAR - BUR"] .order-text'), '陸軍パリはブルゴーニュへ移動');
   assert.equal(await page.innerText('[data-order="F BRE H"] .order-text'), '海軍ブレストは維持');
   await shot(page, 'diplomacy-results-desktop-ja');
