@@ -155,6 +155,11 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   await page.waitForSelector('[data-action="vote-draw"][aria-pressed="false"]');
   await page.click('[data-action="vote-draw"]');
   await page.waitForSelector('[data-action="vote-draw"][aria-pressed="true"]');
+  // The end vote is cast and withdrawn the same way.
+  await page.click('[data-action="vote-end"]');
+  await page.waitForSelector('[data-action="vote-end"][aria-pressed="true"]');
+  await page.click('[data-action="vote-end"]');
+  await page.waitForSelector('[data-action="vote-end"][aria-pressed="false"]');
   for (const power of ['AUSTRIA', 'GERMANY', 'TURKEY']) await central('POST', `/games/${id}/draw_vote`, { power, draw: true });
   await page.waitForSelector('.diplomacy[data-status="finished"]', { timeout: 20000 });
   assert.match(await page.innerText('[data-game-result]'), /^Game over: a draw shared by [A-Z]/);

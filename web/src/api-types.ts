@@ -25,6 +25,7 @@ export type Treaty = S['Treaty'];
 
 export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline' | 'seat_powers'> & {
   draw_votes?: Record<string, boolean>;
+  end_votes?: Record<string, boolean>;
   game: 'diplomacy';
   phase: string | null;
   units: UnitsByPower;

@@ -140,10 +140,13 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       setError((e as Error).message);
     }
   };
+  // Seed 000 §5.1: a draw, or the agreed end decided by lot, when every surviving power
+  // votes for it; each power's vote is its own (the server shows it to that power only).
   const myDrawVote = view.my_powers.length > 0 && view.my_powers.every((p) => view.draw_votes?.[p]);
-  const voteDraw = async () => {
+  const myEndVote = view.my_powers.length > 0 && view.my_powers.every((p) => view.end_votes?.[p]);
+  const vote = async (kind: 'draw' | 'end', yes: boolean) => {
     try {
-      for (const power of view.my_powers) await api.voteDraw(id, power, !myDrawVote);
+      for (const power of view.my_powers) await (kind === 'draw' ? api.voteDraw(id, power, yes) : api.voteEnd(id, power, yes));
       await reloadView();
     } catch (e) {
       setError((e as Error).message);
@@ -452,10 +455,13 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               )}
               {active && view.my_powers.length > 0 && (
                 <div class="row votes">
-                  <button type="button" data-action="vote-draw" aria-pressed={myDrawVote} class={myDrawVote ? 'done' : ''} onClick={() => void voteDraw()}>
+                  <button type="button" data-action="vote-draw" aria-pressed={myDrawVote} class={myDrawVote ? 'done' : ''} onClick={() => void vote('draw', !myDrawVote)}>
                     {myDrawVote ? t('game.drawVoted') : t('game.voteDraw')}
                   </button>
-                  <span class="muted">{myDrawVote ? t('game.drawVotedHelp') : t('game.voteDrawHelp')}</span>
+                  <button type="button" data-action="vote-end" aria-pressed={myEndVote} class={myEndVote ? 'done' : ''} onClick={() => void vote('end', !myEndVote)}>
+                    {myEndVote ? t('game.endVoted') : t('game.voteEnd')}
+                  </button>
+                  <span class="muted">{myDrawVote || myEndVote ? t('game.drawVotedHelp') : t('game.voteDrawHelp')}</span>
                 </div>
               )}
               {lastPhase && (
