@@ -9,7 +9,7 @@ using nlohmann::json;
 Audience Audience::only(std::vector<std::string> seats) {
   std::sort(seats.begin(), seats.end());
   seats.erase(std::unique(seats.begin(), seats.end()), seats.end());
-  return {false, std::move(seats)};
+  return {false, std::move(seats), std::nullopt};
 }
 
 json Audience::to_json() const {
