@@ -659,6 +659,38 @@ void bind_diplomacy(py::module_& core) {
       },
       py::arg("games"), py::arg("seed"), py::arg("threads") = 1, py::arg("max_year") = 1930,
       py::arg("rules") = "standard");
+
+  core.def(
+      "random_games",
+      [](const std::vector<std::uint64_t>& seeds, int max_year, const std::string& rules) {
+        const int first_year = standard_variant().start_phase().year;
+        if (max_year < first_year || max_year > 9999)
+          bad_input("max_year: must be from " + std::to_string(first_year) + " to 9999, got " +
+                    std::to_string(max_year));
+        const RuleOptions options = rules_named(rules);
+        std::vector<RandomGame> played;
+        played.reserve(seeds.size());
+        {
+          py::gil_scoped_release unlocked;
+          for (const std::uint64_t seed : seeds) played.push_back(play_random_game(standard_variant(), options, seed, max_year));
+        }
+        py::list out;
+        const Variant& variant = standard_variant();
+        for (std::size_t i = 0; i < seeds.size(); ++i) {
+          py::dict centres;
+          for (int p = 0; p < variant.power_count(); ++p)
+            centres[py::str(variant.power_code(power_at(p)))] = played[i].final_state.centre_count(power_at(p));
+          py::dict game;
+          game["seed"] = seeds[i];
+          game["phases"] = played[i].phases;
+          game["centres"] = centres;
+          game["winner"] = played[i].winner == Power::None ? py::object(py::none()) : py::object(py::str(variant.power_code(played[i].winner)));
+          out.append(game);
+        }
+        return out;
+      },
+      py::arg("seeds"), py::arg("max_year") = 1930, py::arg("rules") = "standard",
+      "Random games, one per seed (each replayed by its seed alone): [{seed, phases, centres, winner}].");
 }
 
 }  // namespace stratagem::python

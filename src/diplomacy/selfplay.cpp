@@ -55,6 +55,23 @@ void choose_adjustments(const Variant& variant, const GameState& state, Random& 
   }
 }
 
+// One game from the start, drawing from `random`, until a power wins or `max_year` ends.
+RandomGame play_one(const Variant& variant, const RuleOptions& rules, Random& random, OrderSet& chosen, int max_year) {
+  RandomGame game{0, GameState::initial(variant), Power::None};
+  GameState& state = game.final_state;
+  while (state.phase.year <= max_year) {
+    chosen.ordered = {};
+    if (state.phase.type == PhaseType::Adjustment)
+      choose_adjustments(variant, state, random, chosen);
+    else
+      choose_unit_orders(variant, state, random, chosen);
+    state = adjudicate(variant, rules, state, chosen.orders, chosen.ordered).next;
+    ++game.phases;
+    if ((game.winner = winner(variant, state)) != Power::None) break;
+  }
+  return game;
+}
+
 }  // namespace
 
 SelfplayStats play_random_games(const Variant& variant, const RuleOptions& rules, int games, std::uint64_t seed,
@@ -63,23 +80,18 @@ SelfplayStats play_random_games(const Variant& variant, const RuleOptions& rules
   Random random(seed);
   OrderSet chosen;
   for (int game = 0; game < games; ++game) {
-    GameState state = GameState::initial(variant);
-    while (state.phase.year <= max_year) {
-      chosen.ordered = {};
-      if (state.phase.type == PhaseType::Adjustment)
-        choose_adjustments(variant, state, random, chosen);
-      else
-        choose_unit_orders(variant, state, random, chosen);
-      state = adjudicate(variant, rules, state, chosen.orders, chosen.ordered).next;
-      ++stats.phases;
-      if (winner(variant, state) != Power::None) {
-        ++stats.won;
-        break;
-      }
-    }
+    const RandomGame played = play_one(variant, rules, random, chosen, max_year);
+    stats.phases += played.phases;
+    if (played.winner != Power::None) ++stats.won;
     ++stats.games;
   }
   return stats;
+}
+
+RandomGame play_random_game(const Variant& variant, const RuleOptions& rules, std::uint64_t seed, int max_year) {
+  Random random(seed);
+  OrderSet chosen;
+  return play_one(variant, rules, random, chosen, max_year);
 }
 
 }  // namespace stratagem::diplomacy

@@ -23,4 +23,13 @@ struct SelfplayStats {
 SelfplayStats play_random_games(const Variant& variant, const RuleOptions& rules, int games,
                                 std::uint64_t seed, int max_year);
 
+// One such game drawn from `seed` alone (so games can be spread over machines and each
+// replayed by its seed): the phases adjudicated and the position it ended in.
+struct RandomGame {
+  std::int64_t phases = 0;
+  GameState final_state;
+  Power winner = Power::None;
+};
+RandomGame play_random_game(const Variant& variant, const RuleOptions& rules, std::uint64_t seed, int max_year);
+
 }  // namespace stratagem::diplomacy
