@@ -4,11 +4,13 @@
 - the MILA-style random-game loop (get the possible orders, pick one per orderable
   location, set them, process) in phases per second, one core;
 - `selfplay` on 1 and 2 threads (scaling);
-- Dragonchess perft from Python against the CLI's `perft` (what the binding costs).
+- Dragonchess perft from Python against the CLI's `perft` (what the binding costs);
+- `stratagem.env.encode_board` (C++, one call per batch) against the same features built
+  in plain Python (`encode_board_reference`), positions a second (needs NumPy).
 
 Run after the README's build:
     PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--games N] [--selfplay-games N]
-        [--perft-depth D] [--cli build/stratagem] [--only loop|selfplay|perft]
+        [--perft-depth D] [--cli build/stratagem] [--only loop|selfplay|perft|encode]
 Prints one JSON object per measurement.
 """
 
@@ -62,6 +64,31 @@ def perft(depth: int, cli: str) -> list:
     return [ours, theirs]
 
 
+def encode(positions: int, seed: int) -> dict:
+    from stratagem.env import encode_board, encode_board_reference
+    rng = random.Random(seed)
+    games = []
+    game = Game()
+    while len(games) < positions:
+        if game.is_game_done:
+            game = Game()
+        games.append(game.clone())
+        possible = game.get_all_possible_orders()
+        for power, locations in game.get_orderable_locations().items():
+            game.set_orders(power, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
+        game.process()
+    started = time.perf_counter()
+    for _ in range(10):
+        encode_board(games)
+    cxx = (time.perf_counter() - started) / 10
+    started = time.perf_counter()
+    for one in games:
+        encode_board_reference(one)
+    python = time.perf_counter() - started
+    return {"measure": "encode_board", "positions": positions, "cxx_positions_per_second": positions / cxx,
+            "python_positions_per_second": positions / python, "ratio": python / cxx}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="games of the MILA-style loop (default 20)")
@@ -69,7 +96,8 @@ def main() -> int:
     parser.add_argument("--perft-depth", type=int, default=4, help="perft depth (default 4)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cli", default="build/stratagem", help="the CLI to compare perft with")
-    parser.add_argument("--only", choices=["loop", "selfplay", "perft"])
+    parser.add_argument("--only", choices=["loop", "selfplay", "perft", "encode"])
+    parser.add_argument("--positions", type=int, default=2000, help="positions of the encode measurement (default 2000)")
     args = parser.parse_args()
     results = []
     if args.only in (None, "loop"):
@@ -78,6 +106,8 @@ def main() -> int:
         results += [selfplay(args.selfplay_games, args.seed, threads) for threads in (1, 2)]
     if args.only in (None, "perft"):
         results += perft(args.perft_depth, args.cli)
+    if args.only in (None, "encode"):
+        results.append(encode(args.positions, args.seed))
     for result in results:
         print(json.dumps(result), flush=True)
     return 0

@@ -4,6 +4,7 @@
 // several threads. Adjudication and order generation run with the interpreter lock
 // released, on copies of what they read, so that other threads go on meanwhile and
 // nothing they do can pull the data away.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -21,6 +22,7 @@
 #include "diplomacy_game.h"
 #include "parallel_selfplay.h"
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/board_encoding.h"
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/diplomacy/order_parser.h"
@@ -392,6 +394,7 @@ class PyDiplomacyGame {
 
   const Variant& variant() const { return game_.variant(); }
   DiplomacyGame& game() { return game_; }
+  const GameState& state() const { return game_.state(); }
 
   std::string current_phase() const { return game_.is_done() ? "COMPLETED" : phase_code(game_.state().phase); }
 
@@ -659,6 +662,64 @@ void bind_diplomacy(py::module_& core) {
       },
       py::arg("games"), py::arg("seed"), py::arg("threads") = 1, py::arg("max_year") = 1930,
       py::arg("rules") = "standard");
+
+  core.def(
+      "encode_board",
+      [](const std::vector<const PyDiplomacyGame*>& games) {
+        const Variant& variant = standard_variant();
+        const auto locations = static_cast<py::ssize_t>(board_locations(variant).size());
+        py::array_t<float> out({static_cast<py::ssize_t>(games.size()), locations, static_cast<py::ssize_t>(kBoardFeatures)});
+        float* data = out.mutable_data();
+        std::vector<const GameState*> states;
+        states.reserve(games.size());
+        for (const PyDiplomacyGame* game : games) {
+          if (game == nullptr) bad_input("encode_board: a game is None");
+          states.push_back(&game->state());
+        }
+        {
+          // Filled in place, the interpreter free meanwhile.
+          py::gil_scoped_release unlocked;
+          const auto stride = static_cast<std::size_t>(locations) * kBoardFeatures;
+          for (std::size_t i = 0; i < states.size(); ++i)
+            encode_board(variant, *states[i], std::span<float>(data + i * stride, stride));
+        }
+        return out;
+      },
+      py::arg("games"), "The board features of each game: float32 array (games, locations, 35) (docs/python.md).");
+
+  core.def(
+      "location_codes",
+      [] {
+        const Variant& variant = standard_variant();
+        std::vector<std::string> codes;
+        for (const Location l : board_locations(variant)) codes.push_back(variant.location_code(l));
+        return codes;
+      },
+      "The standard map's locations in the variant's order: the rows of encode_board.");
+
+  core.def(
+      "location_areas",
+      [] {
+        const Variant& variant = standard_variant();
+        std::vector<std::string> areas;
+        for (const Location l : board_locations(variant)) {
+          const Terrain terrain = variant.terrain(variant.province_of(l));
+          areas.emplace_back(terrain == Terrain::Sea ? "water" : terrain == Terrain::Coastal ? "coast" : "land");
+        }
+        return areas;
+      },
+      "The area type of each row of encode_board: land, water or coast.");
+
+  core.def(
+      "supply_centres",
+      [] {
+        const Variant& variant = standard_variant();
+        std::vector<std::string> centres;
+        for (int p = 0; p < variant.province_count(); ++p)
+          if (variant.is_supply_centre(province_at(p))) centres.push_back(variant.province_code(province_at(p)));
+        return centres;
+      },
+      "The standard map's supply centres (province codes).");
 
   core.def(
       "random_games",
