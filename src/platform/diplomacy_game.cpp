@@ -14,6 +14,7 @@
 #include "stratagem/formats/diplomacy_json.h"
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/formats/diplomacy_words.h"
+#include "stratagem/platform/names.h"
 
 namespace stratagem::platform {
 
@@ -24,8 +25,9 @@ namespace {
 
 constexpr std::size_t kLongestOrder = 200;
 constexpr std::size_t kMostOrdersPerPower = 64;
-constexpr std::size_t kLongestMessage = 10000;
-constexpr std::size_t kLongestTreaty = 10000;
+// Press and treaties: characters (code points), as people count them in any script.
+constexpr std::size_t kLongestMessage = 4000;
+constexpr std::size_t kLongestTreaty = 4000;
 constexpr int kMostTreaties = 1000;
 
 GameError error(ErrorCode code, Problem problem, std::string field = {}, std::string detail = {}) {
@@ -706,8 +708,8 @@ tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, s
                                                              std::string text, Instant now) {
   auto sender = Impl::own_power(*this, user, from);
   if (!sender) return tl::unexpected(sender.error());
-  if (text.empty() || text.size() > kLongestMessage || !fields::valid_utf8(text))
-    return tl::unexpected(fields::bad_value("text", "1.." + std::to_string(kLongestMessage) + " bytes of UTF-8"));
+  if (text.empty() || !fields::valid_utf8(text) || code_points(text) > kLongestMessage)
+    return tl::unexpected(GameError{ErrorCode::BadRequest, Problem::BadText, "text", std::to_string(kLongestMessage)});
   std::vector<std::string> recipients;
   if (to) {
     if (to->empty()) return tl::unexpected(fields::bad_value("to", "[POWER, ...] | \"all\""));
@@ -827,8 +829,8 @@ tl::expected<Effects, GameError> DiplomacyGame::propose_treaty(const User& user,
                                                                Instant now) {
   auto proposer = Impl::own_power(*this, user, from);
   if (!proposer) return tl::unexpected(proposer.error());
-  if (text.empty() || text.size() > kLongestTreaty || !fields::valid_utf8(text))
-    return tl::unexpected(fields::bad_value("text", "1.." + std::to_string(kLongestTreaty) + " bytes of UTF-8"));
+  if (text.empty() || !fields::valid_utf8(text) || code_points(text) > kLongestTreaty)
+    return tl::unexpected(GameError{ErrorCode::BadRequest, Problem::BadText, "text", std::to_string(kLongestTreaty)});
   if (static_cast<int>(treaties_.size()) >= kMostTreaties)
     return tl::unexpected(fields::bad_value("text", "at most " + std::to_string(kMostTreaties) + " treaties"));
   std::vector<std::string> codes = {Impl::code(*this, *proposer)};

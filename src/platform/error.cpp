@@ -20,7 +20,7 @@ namespace {
 
 // By Problem, then by Language (en, zh-Hant, zh-Hans, ja). {field} and {detail} are
 // replaced by the error's fields.
-constexpr std::array<std::array<std::string_view, 4>, 24> kSentences{{
+constexpr std::array<std::array<std::string_view, 4>, 25> kSentences{{
     {"{field} is missing", "缺少 {field}", "缺少 {field}", "{field} がありません"},
     {"{field} must be {detail}", "{field} 必須是 {detail}", "{field} 必须是 {detail}", "{field} は {detail} でなければなりません"},
     {"{field} is not allowed: {detail}", "{field} 的值不可接受:{detail}", "{field} 的值不可接受:{detail}",
@@ -59,6 +59,8 @@ constexpr std::array<std::array<std::string_view, 4>, 24> kSentences{{
      "對局名稱須為 1 到 {detail} 個字元,不可含控制字元或文字方向字元",
      "对局名称须为 1 到 {detail} 个字符,不能含控制字符或文字方向字符",
      "対局名は 1 から {detail} 文字で、制御文字や文字方向を変える文字は使えません"},
+    {"a message is 1 to {detail} characters", "訊息須為 1 到 {detail} 個字元", "消息须为 1 到 {detail} 个字符",
+     "メッセージは 1 から {detail} 文字です"},
 }};
 
 void replace_all(std::string& text, std::string_view key, std::string_view value) {
@@ -66,8 +68,8 @@ void replace_all(std::string& text, std::string_view key, std::string_view value
     text.replace(at, key.size(), value);
 }
 
-// BadGameName is Problem's last value.
-static_assert(kSentences.size() == static_cast<std::size_t>(Problem::BadGameName) + 1);
+// BadText is Problem's last value.
+static_assert(kSentences.size() == static_cast<std::size_t>(Problem::BadText) + 1);
 
 // WrongType's detail is a JSON type name, said in the reader's language.
 constexpr std::array<std::pair<std::string_view, std::array<std::string_view, 4>>, 6> kTypeWords{{

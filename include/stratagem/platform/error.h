@@ -43,6 +43,7 @@ enum class Problem : unsigned char {
   DrawOfferPending,  // Dragonchess: the caller has offered a draw already
   NotHumanGame,      // Dragonchess: joining a game against the computer
   BadGameName,       // a game's name: empty, longer than `detail` characters, or with hidden characters
+  BadText,           // a message or treaty: empty, or longer than `detail` characters
 };
 
 struct GameError {

@@ -135,7 +135,7 @@ export function Press({ id, view, messages, seen, onSeen, onSent }: Props) {
             </fieldset>
           ) : <p class="muted">{t('game.writingTo', { powers: threadName(thread) })}</p>}
           {recipients.size > 0 && <label class="check"><input type="checkbox" name="treaty" checked={treaty} onChange={(e) => setTreaty((e.target as HTMLInputElement).checked)} />{t('game.asTreaty')}</label>}
-          <textarea name="message" aria-label={t('game.message')} placeholder={t('game.message')} rows={3} maxLength={10000} />
+          <textarea name="message" aria-label={t('game.message')} placeholder={t('game.message')} rows={3} maxLength={4000} />
           {error && <p class="error" role="alert">{error}</p>}
           <button type="submit" class="primary" data-action="send-message">{t('game.send')}</button>
         </form>
