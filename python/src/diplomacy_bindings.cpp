@@ -23,6 +23,7 @@
 #include "parallel_selfplay.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/board_encoding.h"
+#include "stratagem/diplomacy/position_hash.h"
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/diplomacy/order_parser.h"
@@ -420,7 +421,20 @@ class PyDiplomacyGame {
     return possible_orders_dict(variant(), state, found);  // every list empty once the game is over
   }
 
-  void set_orders(const std::string& power_name, const py::handle& orders) {
+  // MILA's default: an order that cannot be given is dropped and its reason appended to
+  // `error`; strict: the call raises and changes nothing. `replace=False` adds the orders
+  // to those already given.
+  void set_orders(const std::string& power_name, const py::handle& orders, bool /*expand*/, bool replace) {
+    give_orders(power_name, orders, replace, strict_);
+  }
+
+  bool strict() const { return strict_; }
+  void set_strict(bool strict) { strict_ = strict; }
+  py::list errors() const { return errors_; }
+  void set_errors(const py::list& errors) { errors_ = errors; }
+
+ private:
+  void give_orders(const std::string& power_name, const py::handle& orders, bool replace, bool strict) {
     const Power power = power_named(variant(), power_name);
     if (game_.is_done()) bad_input("set_orders: the game is over");
     std::vector<py::handle> items;
@@ -434,7 +448,8 @@ class PyDiplomacyGame {
     }
     const PhaseType phase = game_.state().phase.type;
     std::vector<AcceptedOrder> accepted;
-    accepted.reserve(items.size());
+    if (!replace) accepted = game_.orders().orders[index(power)];
+    accepted.reserve(accepted.size() + items.size());
     for (const py::handle& item : items) {
       if (!py::isinstance<py::str>(item))
         bad_input(variant().power_code(power) + ": an order must be a string, got " +
@@ -443,11 +458,18 @@ class PyDiplomacyGame {
       if (text.empty()) continue;  // MILA skips empty orders
       const ParsedOrder* known = text_cache->parsed(phase, item);
       auto order = known ? game_.check_order(power, *known, text) : game_.read_order(power, text);
-      if (!order) bad_input(variant().power_code(power) + ": " + order.error());
+      if (!order) {
+        std::string why = variant().power_code(power) + ": " + order.error();
+        if (strict) bad_input(why);
+        errors_.append(py::str(why));
+        continue;
+      }
       accepted.push_back(std::move(*order));
     }
     game_.set_orders(power, std::move(accepted));
   }
+
+ public:
 
   py::object orders(const std::optional<std::string>& power) const {
     return for_power_or_all(variant(), power, [&](Power p) {
@@ -535,7 +557,7 @@ class PyDiplomacyGame {
     game_.restore(std::move(history), std::move(current), completed);
     const py::dict& last_orders = std::get<1>(phases.back());
     for (const auto& [power, orders] : last_orders)
-      if (!orders.is_none()) set_orders(std::string(py::str(power)), orders);
+      if (!orders.is_none()) give_orders(std::string(py::str(power)), orders, true, /*strict=*/true);
   }
 
  private:
@@ -601,6 +623,8 @@ class PyDiplomacyGame {
   }
 
   DiplomacyGame game_;
+  bool strict_ = false;
+  py::list errors_;  // what set_orders dropped (MILA's game.error)
 };
 
 }  // namespace
@@ -618,7 +642,12 @@ void bind_diplomacy(py::module_& core) {
       .def("get_centers", &PyDiplomacyGame::centres, py::arg("power_name") = py::none())
       .def("get_orderable_locations", &PyDiplomacyGame::orderable_locations, py::arg("power_name") = py::none())
       .def("get_all_possible_orders", &PyDiplomacyGame::all_possible_orders)
-      .def("set_orders", &PyDiplomacyGame::set_orders, py::arg("power_name"), py::arg("orders"))
+      .def("set_orders", &PyDiplomacyGame::set_orders, py::arg("power_name"), py::arg("orders"),
+           py::arg("expand") = true, py::arg("replace") = true)
+      .def_property("strict", &PyDiplomacyGame::strict, &PyDiplomacyGame::set_strict)
+      .def_property("error", &PyDiplomacyGame::errors, &PyDiplomacyGame::set_errors)
+      .def("get_hash", [](const PyDiplomacyGame& game) { return position_hash(game.variant(), game.state()); },
+           "A Zobrist hash of the position (units, dislodged units, centres, phase): equal for equal positions.")
       .def("get_orders", &PyDiplomacyGame::orders, py::arg("power_name") = py::none())
       .def("clear_orders", &PyDiplomacyGame::clear_orders)
       .def("process", &PyDiplomacyGame::process)

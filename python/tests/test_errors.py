@@ -7,7 +7,8 @@ from stratagem.diplomacy import Game
 
 
 def test_orders_that_cannot_be_read_or_are_not_possible():
-    game = Game()
+    # strict=True raises; MILA's default drops them into game.error (test_mila_extras.py).
+    game = Game(strict=True)
     with pytest.raises(ValueError, match=r'^FRANCE: "A Xyz-Bur": unknown place "Xyz"'):
         game.set_orders("FRANCE", ["A Xyz-Bur"])
     with pytest.raises(ValueError, match=r'^FRANCE: "A Par-Mos": the unit cannot reach that province$'):
@@ -115,7 +116,7 @@ def test_a_mila_retreat_phase_that_does_not_follow_from_the_one_before():
 
 def test_orders_of_the_wrong_shape():
     with pytest.raises(ValueError, match="^FRANCE: orders must be a list of strings, got int$"):
-        Game().set_orders("FRANCE", 5)
+        Game(strict=True).set_orders("FRANCE", 5)
     saved = Game().to_saved_game_format()
     saved["phases"] = [dict(saved["phases"][0], orders={"FRANCE": "A PAR H"}), saved["phases"][0]]
     with pytest.raises(ValueError, match=r"^phases\[0\]\.orders\.FRANCE: must be a list of orders or null$"):

@@ -15,10 +15,11 @@ A research loop written for ``diplomacy.Game`` runs unchanged on ``stratagem.dip
         game.process()
 
 Notation, order results and rule profiles are those of the CLI contract
-(shared/contracts/diplomacy-cli.md). Where this module differs from MILA's: an order that
-cannot be read or is not possible raises ``ValueError`` (MILA drops it and logs an
-error); ``get_orders`` also lists WAIVE, so that a saved game replays exactly; results are
-the CLI's words (``bounce``, ``cut``, ``dislodged``, ``no_convoy``, ``void``).
+(shared/contracts/diplomacy-cli.md). As MILA does, an order that cannot be read or is
+not possible is dropped and recorded in ``game.error``; ``Game(strict=True)`` raises
+``ValueError`` instead. Where this module differs from MILA's: ``get_orders`` also lists
+WAIVE, so that a saved game replays exactly; results are the CLI's words (``bounce``,
+``cut``, ``dislodged``, ``no_convoy``, ``void``); ``game.error`` holds our sentences.
 """
 
 from __future__ import annotations
@@ -31,7 +32,36 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 from .. import _core
 
-__all__ = ["Game", "GamePhaseData", "Power", "POWERS", "selfplay"]
+__all__ = ["Game", "GamePhaseData", "Message", "Power", "POWERS", "GLOBAL", "selfplay"]
+
+# The recipient of a message to everyone (MILA's constant).
+GLOBAL = "GLOBAL"
+
+
+class Message:
+    """A press message, with the fields of MILA's ``diplomacy.engine.message.Message``."""
+
+    def __init__(self, sender: str, recipient: str, message: str, phase: Optional[str] = None,
+                 time_sent: Optional[int] = None) -> None:
+        self.sender, self.recipient, self.message = sender, recipient, message
+        self.phase, self.time_sent = phase, time_sent
+
+    def is_global(self) -> bool:
+        return self.recipient == GLOBAL
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"sender": self.sender, "recipient": self.recipient, "message": self.message,
+                "phase": self.phase, "time_sent": self.time_sent}
+
+    @classmethod
+    def from_dict(cls, value: Dict[str, Any]) -> "Message":
+        return cls(value["sender"], value["recipient"], value["message"], value.get("phase"), value.get("time_sent"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return f"Message({self.sender} -> {self.recipient} @{self.phase}: {self.message!r})"
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
@@ -144,7 +174,7 @@ def _dislodged_units(state: Dict[str, Any]) -> List[str]:
 class GamePhaseData:
     """One phase as MILA's ``GamePhaseData``: its name, the position it started from (as
     ``Game.get_state()``), the orders given (power -> list, or None where none were given),
-    the results (unit -> words) and messages (none are kept)."""
+    the results (unit -> words) and the messages of the phase (as MILA's dicts)."""
 
     __slots__ = ("name", "state", "orders", "results", "messages")
 
@@ -171,7 +201,8 @@ class Game(_core.DiplomacyGame):
     """
 
     def __init__(self, rules: Union[str, Sequence[str]] = "standard", *, game_id: Optional[str] = None,
-                 map_name: str = "standard", max_year: Optional[int] = None, **_mila_settings: Any) -> None:
+                 map_name: str = "standard", max_year: Optional[int] = None, strict: bool = False,
+                 **_mila_settings: Any) -> None:
         if map_name != "standard":
             raise ValueError(f"map_name: unknown map {map_name!r} (the maps are standard)")
         if max_year is not None and (not isinstance(max_year, int) or isinstance(max_year, bool)):
@@ -187,6 +218,47 @@ class Game(_core.DiplomacyGame):
         self.map_name = map_name
         self.rules: List[str] = flags
         self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
+        # strict=False (MILA's way): set_orders drops an order that cannot be given and
+        # appends "POWER: \"order\": why" to self.error; strict=True: it raises ValueError.
+        self.strict = strict
+        self.error = []
+        # Press, by the time it was sent (microseconds, strictly increasing), oldest first.
+        self.messages: Dict[int, Message] = {}
+
+    # --- press (MILA's add_message / messages)
+    def add_message(self, message: Message) -> int:
+        """Adds a press message of the current phase; its ``time_sent`` (returned).
+        Refused (``ValueError``) when the sender or recipient is no power (or
+        ``GLOBAL``), or the game's rules forbid it: ``NO_PRESS``, or ``PUBLIC_PRESS`` for
+        a private message."""
+        if not isinstance(message, Message):
+            raise ValueError(f"add_message: a Message, got {type(message).__name__}")
+        if message.sender not in POWERS:
+            raise ValueError(f"message sender: {message.sender!r} is no power")
+        if message.recipient != GLOBAL and message.recipient not in POWERS:
+            raise ValueError(f"message recipient: {message.recipient!r} is neither a power nor GLOBAL")
+        if message.recipient == message.sender:
+            raise ValueError("message recipient: a power does not write to itself")
+        if "NO_PRESS" in self.rules:
+            raise ValueError("this game has no press (rule NO_PRESS)")
+        if "PUBLIC_PRESS" in self.rules and not message.is_global():
+            raise ValueError("this game allows public press only (rule PUBLIC_PRESS): send it to GLOBAL")
+        if message.phase is None:
+            message.phase = self.get_current_phase()
+        last = next(reversed(self.messages), 0) if self.messages else 0
+        if message.time_sent is None or message.time_sent <= last:
+            message.time_sent = max(int(time.time() * 1_000_000), last + 1)
+        self.messages[message.time_sent] = message
+        return message.time_sent
+
+    # --- positions (MILA's get_hash, get_state / set_state)
+    def set_state(self, state: Dict[str, Any], clear_history: bool = True) -> None:
+        """Makes the game stand where ``state`` (as ``get_state()`` writes it, ours or
+        MILA's) says, with no orders and no history; ``get_state()`` then gives it back."""
+        name = state.get("name") if isinstance(state, dict) else None
+        if not isinstance(name, str):
+            raise ValueError("state.name: must be a phase name such as S1901M")
+        self._restore([(_position_of(state, name, None, "state"), {}, _dislodged_units(state))], name == "COMPLETED")
 
     @property
     def phase_type(self) -> Optional[str]:
@@ -207,6 +279,8 @@ class Game(_core.DiplomacyGame):
         _core.DiplomacyGame.__init__(copy, self)
         copy.game_id, copy.map_name, copy.rules = self.game_id, self.map_name, list(self.rules)
         copy.powers = {name: Power(copy, name) for name in POWERS}
+        copy.strict, copy.error = self.strict, list(self.error)
+        copy.messages = {sent: Message.from_dict(m.to_dict()) for sent, m in self.messages.items()}
         return copy
 
     def get_state(self) -> Dict[str, Any]:
@@ -218,12 +292,17 @@ class Game(_core.DiplomacyGame):
         phases = []
         for position_json, orders, results in self._played_phases():
             position = json.loads(position_json)
-            phases.append(GamePhaseData(position["phase"], _mila_state(position, position["phase"]), orders, results))
+            phases.append(GamePhaseData(position["phase"], _mila_state(position, position["phase"]), orders, results,
+                                        self._messages_of(position["phase"])))
         return phases
+
+    def _messages_of(self, phase: str) -> List[Dict[str, Any]]:
+        return [m.to_dict() for m in self.messages.values() if m.phase == phase]
 
     def get_phase_data(self) -> "GamePhaseData":
         """The current phase: its position and the orders given so far (no results yet)."""
-        return GamePhaseData(self.get_current_phase(), self.get_state(), self._current_orders(), {})
+        return GamePhaseData(self.get_current_phase(), self.get_state(), self._current_orders(), {},
+                             self._messages_of(self.get_current_phase()))
 
     def to_saved_game_format(self) -> Dict[str, Any]:
         """MILA's saved game: ``{"id", "map", "rules", "phases": [...]}``, the last phase the
@@ -262,4 +341,14 @@ class Game(_core.DiplomacyGame):
                             _dislodged_units(phase["state"])))
             previous = name
         game._restore(records, phases[-1].get("name") == "COMPLETED")
+        for i, phase in enumerate(phases):
+            for k, value in enumerate(phase.get("messages") or []):
+                try:
+                    message = Message.from_dict(value)
+                except (KeyError, TypeError, AttributeError):
+                    raise ValueError(f"phases[{i}].messages[{k}]: must have sender, recipient and message") from None
+                if message.time_sent is None or message.time_sent in game.messages:
+                    raise ValueError(f"phases[{i}].messages[{k}].time_sent: must be a time not used before")
+                game.messages[message.time_sent] = message
+        game.messages = dict(sorted(game.messages.items()))
         return game
