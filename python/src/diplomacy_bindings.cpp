@@ -23,6 +23,7 @@
 #include "parallel_selfplay.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/board_encoding.h"
+#include "stratagem/diplomacy/action_vocabulary.h"
 #include "stratagem/diplomacy/position_hash.h"
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/notation.h"
@@ -715,6 +716,10 @@ void bind_diplomacy(py::module_& core) {
         return out;
       },
       py::arg("games"), "The board features of each game: float32 array (games, locations, 35) (docs/python.md).");
+
+  core.def(
+      "order_vocabulary", [] { return action_vocabulary(standard_variant()); },
+      "Every order legal in some position of the standard map, canonical, sorted (docs/python.md).");
 
   core.def(
       "location_codes",

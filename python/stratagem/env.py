@@ -1,4 +1,8 @@
-"""Tensors for research on Diplomacy (shared/contracts/python-api.md, ``stratagem.env``).
+"""Tensors and environments for research on Diplomacy (shared/contracts/python-api.md,
+``stratagem.env``).
+
+``order_vocabulary()`` lists every order legal in some position (the action space);
+``parallel_env()`` is a PettingZoo ``ParallelEnv`` of the seven powers over it.
 
 ``encode_board(games)`` gives the DipNet per-location features of each game as one
 ``numpy.float32`` array of shape ``(len(games), 81, 35)``, filled by C++ in place with the
@@ -7,11 +11,12 @@ interpreter lock released; the layout is in docs/python.md and
 ``python3-numpy``); ``import stratagem`` alone does not.
 """
 
-from typing import Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from . import _core
 
-__all__ = ["encode_board", "BOARD_FEATURES", "LOCATIONS", "FEATURE_NAMES"]
+__all__ = ["encode_board", "BOARD_FEATURES", "LOCATIONS", "FEATURE_NAMES", "order_vocabulary", "order_index",
+           "parallel_env", "DiplomacyParallelEnv"]
 
 BOARD_FEATURES = 35
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -100,3 +105,178 @@ def encode_board_reference(game) -> list:
 
 
 _CENTRES = frozenset(_core.supply_centres())
+
+
+# --- the order vocabulary and the multi-agent environment
+
+_VOCABULARY: Optional[List[str]] = None
+_INDEX: Optional[Dict[str, int]] = None
+
+
+def order_vocabulary() -> List[str]:
+    """Every order legal in some position of the standard map, canonical, sorted (23,227):
+    the action space's index ↔ order text (``include/stratagem/diplomacy/action_vocabulary.h``)."""
+    global _VOCABULARY, _INDEX
+    if _VOCABULARY is None:
+        _VOCABULARY = list(_core.order_vocabulary())
+        _INDEX = {order: i for i, order in enumerate(_VOCABULARY)}
+    return _VOCABULARY
+
+
+def order_index(order: str) -> int:
+    """The vocabulary index of a canonical order (KeyError when it is not one)."""
+    order_vocabulary()
+    return _INDEX[order]  # type: ignore[index]
+
+
+def _parallel_base():
+    try:
+        from pettingzoo import ParallelEnv  # type: ignore
+        return ParallelEnv
+    except ImportError:
+        return object
+
+
+class _Discrete:
+    """Gymnasium's Discrete(n) where Gymnasium is not installed: ``n``, ``contains``, ``sample``."""
+
+    def __init__(self, n: int, seed: Optional[int] = None) -> None:
+        import random
+        self.n, self._random = n, random.Random(seed)
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, (int,)) and 0 <= x < self.n
+
+    def sample(self, mask: Any = None) -> int:
+        if mask is None:
+            return self._random.randrange(self.n)
+        allowed = [i for i, ok in enumerate(mask) if ok]
+        return self._random.choice(allowed) if allowed else 0
+
+    def seed(self, seed: Optional[int] = None) -> None:
+        import random
+        self._random = random.Random(seed)
+
+
+def _spaces(n: int):
+    try:
+        from gymnasium import spaces  # type: ignore
+        import numpy
+        observation = spaces.Dict({"board": spaces.Box(0.0, 1.0, (len(LOCATIONS), BOARD_FEATURES), numpy.float32),
+                                   "action_mask": spaces.MultiBinary(n)})
+        return observation, spaces.Discrete(n)
+    except ImportError:
+        return None, _Discrete(n)
+
+
+class DiplomacyParallelEnv(_parallel_base()):  # type: ignore[misc]
+    """Seven agents, one per power, all acting at once (PettingZoo's ``ParallelEnv``).
+
+    An agent's action for a phase is its orders as vocabulary indices: a sequence of them
+    (or one int for one order); its ``action_mask`` marks the orders it may give now (all
+    zero in a phase where it has nothing to order). Orders not legal are dropped (listed in
+    ``infos[agent]["dropped"]``). The reward after a phase is the change in the agent's
+    supply centres; an agent is terminated once it has neither units nor centres, and all
+    are when a power has won; all are truncated when the year ``max_year`` is over.
+    """
+
+    metadata = {"name": "stratagem_diplomacy_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, max_year: int = 1930, rules: str = "standard", render_mode: Optional[str] = None) -> None:
+        from .diplomacy import POWERS as _POWERS
+        self.possible_agents: List[str] = list(_POWERS)
+        self.agents: List[str] = []
+        self.max_year, self.rules, self.render_mode = max_year, rules, render_mode
+        self._n = len(order_vocabulary())
+        self._observation_space, self._action_space = _spaces(self._n)
+        self.game = None
+
+    def observation_space(self, agent: str):
+        return self._observation_space
+
+    def action_space(self, agent: str):
+        return self._action_space
+
+    def _masks(self) -> Dict[str, Any]:
+        import numpy
+        possible = self.game.get_all_possible_orders()
+        orderable = self.game.get_orderable_locations()
+        masks = {}
+        for agent in self.agents:
+            mask = numpy.zeros(self._n, dtype=numpy.int8)
+            for location in orderable.get(agent, []):
+                for order in possible.get(location, []):
+                    index = _INDEX.get(order)  # type: ignore[union-attr]
+                    if index is not None:
+                        mask[index] = 1
+            masks[agent] = mask
+        return masks
+
+    def _observations(self) -> Dict[str, Dict[str, Any]]:
+        board = encode_board([self.game])[0]
+        masks = self._masks()
+        return {agent: {"board": board, "action_mask": masks[agent]} for agent in self.agents}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
+        from .diplomacy import Game
+        self.game = Game(self.rules, max_year=self.max_year)
+        self.agents = list(self.possible_agents)
+        if seed is not None and hasattr(self._action_space, "seed"):
+            self._action_space.seed(seed)
+        observations = self._observations()
+        return observations, {agent: {"phase": self.game.get_current_phase()} for agent in self.agents}
+
+    def step(self, actions: Dict[str, Any]):
+        vocabulary = order_vocabulary()
+        acting = list(self.agents)
+        centres_before = {agent: len(self.game.get_centers(agent)) for agent in acting}
+        dropped: Dict[str, List[str]] = {agent: [] for agent in acting}
+        for agent in acting:
+            chosen = actions.get(agent, [])
+            indices = [chosen] if isinstance(chosen, (int,)) or hasattr(chosen, "__index__") and not hasattr(chosen, "__len__") else list(chosen)
+            orders = [vocabulary[int(i)] for i in indices if 0 <= int(i) < len(vocabulary)]
+            errors_before = len(self.game.error)
+            self.game.set_orders(agent, orders)
+            dropped[agent] = list(self.game.error[errors_before:])
+        self.game.process()
+        done = self.game.is_game_done
+        won = done and any(len(self.game.get_centers(p)) >= 18 for p in self.possible_agents)
+        rewards = {agent: float(len(self.game.get_centers(agent)) - centres_before[agent]) for agent in acting}
+        terminations, truncations = {}, {}
+        for agent in acting:
+            gone = not self.game.get_units(agent) and not self.game.get_centers(agent)
+            terminations[agent] = gone or won
+            truncations[agent] = done and not won and not gone
+        infos = {agent: {"phase": self.game.get_current_phase(), "dropped": dropped[agent]} for agent in acting}
+        self.agents = [agent for agent in acting if not (terminations[agent] or truncations[agent])]
+        observations = self._observations() if self.agents else {}
+        # Every agent that acted gets an observation, the last one included.
+        if not self.agents:
+            board = encode_board([self.game])[0]
+            import numpy
+            observations = {agent: {"board": board, "action_mask": numpy.zeros(self._n, dtype=numpy.int8)}
+                            for agent in acting}
+        else:
+            import numpy
+            for agent in acting:
+                if agent not in observations:
+                    observations[agent] = {"board": encode_board([self.game])[0],
+                                           "action_mask": numpy.zeros(self._n, dtype=numpy.int8)}
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self):
+        return encode_board([self.game])[0]
+
+    def render(self):
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        return f"{self.game.get_current_phase()}: " + ", ".join(
+            f"{p} {len(self.game.get_centers(p))}" for p in self.possible_agents)
+
+    def close(self) -> None:
+        self.game = None
+
+
+def parallel_env(**options: Any) -> DiplomacyParallelEnv:
+    """The environment (PettingZoo's ``parallel_env`` convention)."""
+    return DiplomacyParallelEnv(**options)

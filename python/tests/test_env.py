@@ -55,3 +55,80 @@ def test_a_batch_is_each_game_encoded():
     assert (boards[1] == encode_board([second])[0]).all()
     assert not (boards[0] == boards[1]).all()
     assert encode_board([]).shape == (0, 81, 35)
+
+
+def test_the_vocabulary_holds_every_legal_order_of_random_games():
+    from stratagem.env import order_index, order_vocabulary
+    vocabulary = order_vocabulary()
+    assert len(vocabulary) == len(set(vocabulary)) == 23227 and vocabulary == sorted(vocabulary)
+    assert vocabulary[order_index("A PAR - BUR")] == "A PAR - BUR"
+    for order in ("A LVP - SMY VIA", "F MAO C A LVP - SMY", "F NTH S A YOR - NWY", "F STP/SC - BOT", "F STP/NC B", "WAIVE"):
+        assert order in vocabulary, order
+    for never in ("A ADR H", "A MOS - SEV VIA", "F PAR H", "A PAR - ADR VIA"):
+        assert never not in vocabulary, never
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(8):
+        game = Game()
+        while not game.is_game_done and int(game.get_current_phase()[1:5]) < 1912:
+            possible = game.get_all_possible_orders()
+            for orders in possible.values():
+                for order in orders:
+                    seen += 1
+                    order_index(order)  # KeyError if the vocabulary missed it
+            for power, locations in game.get_orderable_locations().items():
+                game.set_orders(power, [rng.choice(possible[loc]) for loc in locations if possible[loc]])
+            game.process()
+    assert seen > 50000
+
+
+def random_actions(env, rng):
+    """Each live agent's orders as vocabulary indices: one legal order per orderable location."""
+    from stratagem.env import order_index
+    possible = env.game.get_all_possible_orders()
+    orderable = env.game.get_orderable_locations()
+    return {agent: [order_index(rng.choice(possible[loc])) for loc in orderable.get(agent, []) if possible[loc]]
+            for agent in env.agents}
+
+
+def test_the_parallel_env_keeps_pettingzoos_promises():
+    # The points of PettingZoo's parallel_api_test, checked here (PettingZoo is not
+    # packaged for Debian 12).
+    from stratagem.env import parallel_env
+    env = parallel_env(max_year=1906)
+    observations, infos = env.reset(seed=3)
+    assert env.possible_agents == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    assert env.agents == env.possible_agents and set(observations) == set(infos) == set(env.agents)
+    space = env.action_space("FRANCE")
+    assert space.n == 23227 and env.action_space("ENGLAND").n == space.n
+    for agent, observation in observations.items():
+        assert observation["board"].shape == (81, 35) and observation["action_mask"].shape == (space.n,)
+        mask = observation["action_mask"]
+        assert mask.sum() > 0 and mask[space.sample(mask)] == 1
+    rng = random.Random(3)
+    steps = 0
+    while env.agents:
+        acting = list(env.agents)
+        actions = random_actions(env, rng)
+        for agent, indices in actions.items():  # every order chosen is one the mask allows
+            assert all(observations[agent]["action_mask"][i] for i in indices)
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+        steps += 1
+        for result in (observations, rewards, terminations, truncations, infos):
+            assert set(result) == set(acting)
+        assert all(isinstance(r, float) for r in rewards.values())
+        assert set(env.agents) <= set(acting) and set(env.agents) <= set(env.possible_agents)
+        for agent in acting:
+            assert (agent in env.agents) == (not terminations[agent] and not truncations[agent])
+        assert all(info["dropped"] == [] for info in infos.values())
+    assert steps >= 10 and env.game.is_game_done
+    assert sum(len(env.game.get_centers(p)) for p in env.possible_agents) <= 34
+
+
+def test_an_order_not_legal_now_is_dropped_and_said():
+    from stratagem.env import order_index, parallel_env
+    env = parallel_env(max_year=1902)
+    env.reset()
+    _, _, _, _, infos = env.step({"FRANCE": [order_index("A PAR - BUR"), order_index("A MUN - BUR")]})
+    assert infos["FRANCE"]["dropped"] == ['FRANCE: "A MUN - BUR": the unit belongs to another power']
+    assert infos["GERMANY"]["dropped"] == []
