@@ -6,11 +6,13 @@
 - `selfplay` on 1 and 2 threads (scaling);
 - Dragonchess perft from Python against the CLI's `perft` (what the binding costs);
 - `stratagem.env.encode_board` (C++, one call per batch) against the same features built
-  in plain Python (`encode_board_reference`), positions a second (needs NumPy).
+  in plain Python (`encode_board_reference`), positions a second (needs NumPy);
+- `stratagem.env.VectorEnv`: many games stepped per call on 1 and 2 threads, each game
+  given random legal orders (drawn with NumPy from its legal order list), phases a second.
 
 Run after the README's build:
     PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--games N] [--selfplay-games N]
-        [--perft-depth D] [--cli build/stratagem] [--only loop|selfplay|perft|encode]
+        [--perft-depth D] [--cli build/stratagem] [--only loop|selfplay|perft|encode|vector]
 Prints one JSON object per measurement.
 """
 
@@ -89,6 +91,28 @@ def encode(positions: int, seed: int) -> dict:
             "python_positions_per_second": positions / python, "ratio": python / cxx}
 
 
+def vector(games: int, steps: int, threads: int, seed: int) -> dict:
+    import numpy
+    from stratagem.env import VectorEnv
+    env = VectorEnv(games, threads=threads)
+    rng = numpy.random.default_rng(seed)
+    width = 34
+    legal_seconds = step_seconds = 0.0
+    for _ in range(steps):
+        started = time.perf_counter()
+        offsets, indices = env.legal_orders()
+        counts = numpy.diff(offsets)
+        picks = offsets[:-1, None] + (rng.random((games, width)) * counts[:, None]).astype(numpy.int64)
+        actions = numpy.where(counts[:, None] > 0, indices[numpy.minimum(picks, len(indices) - 1)], -1).astype(numpy.int32)
+        legal_seconds += time.perf_counter() - started
+        started = time.perf_counter()
+        env.step(actions)
+        step_seconds += time.perf_counter() - started
+    return {"measure": "vector_env", "games": games, "threads": threads, "phases": env.phases,
+            "step_phases_per_second": env.phases / step_seconds,
+            "with_legal_orders_phases_per_second": env.phases / (step_seconds + legal_seconds)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="games of the MILA-style loop (default 20)")
@@ -96,7 +120,8 @@ def main() -> int:
     parser.add_argument("--perft-depth", type=int, default=4, help="perft depth (default 4)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cli", default="build/stratagem", help="the CLI to compare perft with")
-    parser.add_argument("--only", choices=["loop", "selfplay", "perft", "encode"])
+    parser.add_argument("--only", choices=["loop", "selfplay", "perft", "encode", "vector"])
+    parser.add_argument("--vector-games", type=int, default=1000, help="games of the vector measurement (default 1000)")
     parser.add_argument("--positions", type=int, default=2000, help="positions of the encode measurement (default 2000)")
     args = parser.parse_args()
     results = []
@@ -108,6 +133,8 @@ def main() -> int:
         results += perft(args.perft_depth, args.cli)
     if args.only in (None, "encode"):
         results.append(encode(args.positions, args.seed))
+    if args.only in (None, "vector"):
+        results += [vector(args.vector_games, 50, threads, args.seed) for threads in (1, 2)]
     for result in results:
         print(json.dumps(result), flush=True)
     return 0

@@ -21,6 +21,7 @@
 #include "bindings.h"
 #include "diplomacy_game.h"
 #include "parallel_selfplay.h"
+#include "vector_games.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/board_encoding.h"
 #include "stratagem/diplomacy/action_vocabulary.h"
@@ -720,6 +721,62 @@ void bind_diplomacy(py::module_& core) {
   core.def(
       "order_vocabulary", [] { return action_vocabulary(standard_variant()); },
       "Every order legal in some position of the standard map, canonical, sorted (docs/python.md).");
+
+  py::class_<VectorGames>(core, "VectorGames",
+                          "Many games stepped at once in C++ threads (stratagem.env.VectorEnv).")
+      .def(py::init([](int games, int max_year, int threads, const std::string& rules) {
+             if (games < 1) bad_input("games: must be at least 1, got " + std::to_string(games));
+             if (threads < 1) bad_input("threads: must be at least 1, got " + std::to_string(threads));
+             const int first_year = standard_variant().start_phase().year;
+             if (max_year < first_year || max_year > 9999)
+               bad_input("max_year: must be from " + std::to_string(first_year) + " to 9999, got " + std::to_string(max_year));
+             return std::make_unique<VectorGames>(standard_variant(), rules_named(rules),
+                                                  action_vocabulary(standard_variant()), games, max_year, threads);
+           }),
+           py::arg("games"), py::arg("max_year") = 1930, py::arg("threads") = 1, py::arg("rules") = "standard")
+      .def_property_readonly("size", &VectorGames::size)
+      .def_property_readonly("phases", &VectorGames::phases)
+      .def("step",
+           [](VectorGames& games, const py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>& actions,
+              py::array_t<float, py::array::c_style>& boards, py::array_t<std::int32_t, py::array::c_style>& centres,
+              py::array_t<std::uint8_t, py::array::c_style>& done) {
+             if (actions.ndim() != 2 || actions.shape(0) != games.size())
+               bad_input("actions: must have shape (games, orders), games = " + std::to_string(games.size()));
+             if (boards.size() != static_cast<py::ssize_t>(games.size()) * games.locations() * kBoardFeatures ||
+                 centres.size() != static_cast<py::ssize_t>(games.size()) * standard_variant().power_count() ||
+                 done.size() != games.size())
+               bad_input("boards, centres, done: must have shapes (games, 81, 35), (games, 7), (games,)");
+             const std::int32_t* a = actions.data();
+             const int width = static_cast<int>(actions.shape(1));
+             float* b = boards.mutable_data();
+             std::int32_t* c = centres.mutable_data();
+             std::uint8_t* d = done.mutable_data();
+             py::gil_scoped_release unlocked;
+             games.step(a, width, b, c, d);
+           },
+           py::arg("actions"), py::arg("boards"), py::arg("centres"), py::arg("done"))
+      .def("observe",
+           [](const VectorGames& games, py::array_t<float, py::array::c_style>& boards,
+              py::array_t<std::int32_t, py::array::c_style>& centres) {
+             if (boards.size() != static_cast<py::ssize_t>(games.size()) * games.locations() * kBoardFeatures ||
+                 centres.size() != static_cast<py::ssize_t>(games.size()) * standard_variant().power_count())
+               bad_input("boards, centres: must have shapes (games, 81, 35), (games, 7)");
+             float* b = boards.mutable_data();
+             std::int32_t* c = centres.mutable_data();
+             py::gil_scoped_release unlocked;
+             games.observe(b, c);
+           },
+           py::arg("boards"), py::arg("centres"))
+      .def("legal", [](const VectorGames& games) {
+        std::vector<std::int64_t> offsets;
+        std::vector<std::int32_t> indices;
+        {
+          py::gil_scoped_release unlocked;
+          games.legal(offsets, indices);
+        }
+        return py::make_tuple(py::array_t<std::int64_t>(static_cast<py::ssize_t>(offsets.size()), offsets.data()),
+                              py::array_t<std::int32_t>(static_cast<py::ssize_t>(indices.size()), indices.data()));
+      });
 
   core.def(
       "location_codes",

@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Sequence
 from . import _core
 
 __all__ = ["encode_board", "BOARD_FEATURES", "LOCATIONS", "FEATURE_NAMES", "order_vocabulary", "order_index",
-           "parallel_env", "DiplomacyParallelEnv"]
+           "parallel_env", "DiplomacyParallelEnv", "VectorEnv"]
 
 BOARD_FEATURES = 35
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -280,3 +280,42 @@ class DiplomacyParallelEnv(_parallel_base()):  # type: ignore[misc]
 def parallel_env(**options: Any) -> DiplomacyParallelEnv:
     """The environment (PettingZoo's ``parallel_env`` convention)."""
     return DiplomacyParallelEnv(**options)
+
+
+class VectorEnv:
+    """``num_games`` games stepped at once by C++ on ``threads`` threads, the interpreter
+    free: research loops that play thousands of games per call.
+
+    ``step(actions)`` takes an int array ``(num_games, k)`` of vocabulary indices (negative:
+    none), each order given for the power whose unit or build site it names; an order not
+    legal now is void (its unit holds, as an unordered one does); WAIVE, which names no
+    power, is ignored (a power that builds less has waived the rest). It adjudicates every game
+    and starts over each game a power won or whose ``max_year`` is over. It returns
+    ``(boards, centres, done)``: the arrays ``self.boards`` ``(num_games, 81, 35)`` float32,
+    ``self.centres`` ``(num_games, 7)`` int32 and ``self.done`` ``(num_games,)`` uint8 (1 where
+    the game ended in this step), preallocated once and filled in place. ``legal_orders()``
+    gives each game's legal orders as vocabulary indices, ``(offsets, indices)``: game g's
+    are ``indices[offsets[g]:offsets[g + 1]]``.
+    """
+
+    def __init__(self, num_games: int, max_year: int = 1930, threads: int = 1, rules: str = "standard") -> None:
+        import numpy
+        self.num_games = num_games
+        self._games = _core.VectorGames(num_games, max_year, threads, rules)
+        self.boards = numpy.zeros((num_games, len(LOCATIONS), BOARD_FEATURES), numpy.float32)
+        self.centres = numpy.zeros((num_games, 7), numpy.int32)
+        self.done = numpy.zeros(num_games, numpy.uint8)
+        self._games.observe(self.boards, self.centres)
+
+    @property
+    def phases(self) -> int:
+        """Phases adjudicated so far, in all games."""
+        return self._games.phases
+
+    def legal_orders(self):
+        return self._games.legal()
+
+    def step(self, actions):
+        import numpy
+        self._games.step(numpy.ascontiguousarray(actions, dtype=numpy.int32), self.boards, self.centres, self.done)
+        return self.boards, self.centres, self.done

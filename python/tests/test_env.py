@@ -132,3 +132,39 @@ def test_an_order_not_legal_now_is_dropped_and_said():
     _, _, _, _, infos = env.step({"FRANCE": [order_index("A PAR - BUR"), order_index("A MUN - BUR")]})
     assert infos["FRANCE"]["dropped"] == ['FRANCE: "A MUN - BUR": the unit belongs to another power']
     assert infos["GERMANY"]["dropped"] == []
+
+
+def test_the_vector_env_plays_each_game_as_a_game_would():
+    from stratagem.env import VectorEnv, order_vocabulary
+    vocabulary = order_vocabulary()
+    env = VectorEnv(6, max_year=1904, threads=2)
+    games = [Game(max_year=1904) for _ in range(6)]
+    assert (env.boards == encode_board(games)).all()
+    rng = random.Random(9)
+    for _ in range(25):
+        offsets, indices = env.legal_orders()
+        actions = numpy.full((6, 40), -1, numpy.int32)
+        for g, game in enumerate(games):
+            legal = [vocabulary[i] for i in indices[offsets[g]:offsets[g + 1]]]
+            possible = game.get_all_possible_orders()
+            assert set(legal) - {"WAIVE"} == {o for loc in game.get_orderable_locations().values() for l in loc
+                                               for o in possible[l]} - {"WAIVE"}
+            # One order per unit (or build site), chosen at random; WAIVE names no power,
+            # so the vector form ignores it (a power that builds less has waived the rest).
+            chosen = {}
+            for order in rng.sample(legal, len(legal)):
+                if order != "WAIVE":
+                    chosen.setdefault(order.split()[1].split("/")[0], order)
+            picked = list(chosen.values())[:40]
+            actions[g, :len(picked)] = [vocabulary.index(o) for o in picked]
+            for power in game.get_orderable_locations():
+                game.set_orders(power, [o for o in picked if o in {x for l in game.get_orderable_locations(power) for x in possible[l]}])
+            game.process()
+            if game.is_game_done:
+                games[g] = Game(max_year=1904)
+        boards, centres, done = env.step(actions)
+        assert (boards == encode_board(games)).all()
+        assert [list(row) for row in centres] == [[len(game.get_centers(p)) for p in
+                                                   ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")]
+                                                  for game in games]
+    assert env.phases == 6 * 25
