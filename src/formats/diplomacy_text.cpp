@@ -140,6 +140,7 @@ class Renderer {
                 fmt::arg("places", joined(places.sorted(), words_.list_separator)));
   }
 
+ public:
   std::string order(const ParsedOrder& parsed) const {
     const Order& o = parsed.order;
     const std::string self = o.kind() == OrderKind::Waive ? "" : unit(o.unit_type(), o.unit());
@@ -172,6 +173,7 @@ class Renderer {
     return self;
   }
 
+ private:
   // An order as this language writes it; text that does not read as an order is shown
   // as written.
   std::string order_text(const std::string& text, PhaseType phase_type) const {
@@ -251,6 +253,10 @@ std::string render_phase_report(const Variant& variant, const PhaseReport& repor
   std::string text = fmt::format("{}\n{}", renderer.results(report), renderer.position(report.next, next_heading));
   if (report.end) text += fmt::format("\n{}\n", renderer.ending(*report.end));
   return text;
+}
+
+std::string order_in_words(const Variant& variant, const ParsedOrder& order, Language language) {
+  return Renderer(variant, language).order(order);
 }
 
 }  // namespace stratagem::formats

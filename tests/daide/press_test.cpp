@@ -4,6 +4,7 @@
 
 #include "stratagem/daide/press.h"
 #include "stratagem/diplomacy/variant.h"
+#include "stratagem/formats/diplomacy_press.h"
 
 namespace stratagem::daide {
 namespace {
@@ -98,6 +99,34 @@ TEST(DaidePress, MalformedPressIsRefusedWithItsReason) {
     ASSERT_FALSE(message) << text;
     EXPECT_NE(message.error().find(reason), std::string::npos) << text << ": " << message.error();
   }
+}
+
+std::string said(std::string_view sender, std::string_view text, diplomacy::Language language) {
+  const auto message = read(text);
+  if (!message) return "error: " + message.error();
+  const auto power = names().power(*Representation::standard().token(sender));
+  return formats::press_sentence(names().variant(), *power, *message, language);
+}
+
+TEST(DaidePress, EveryReaderSeesASentenceInTheirLanguage) {
+  using diplomacy::Language;
+  EXPECT_EQ(said("FRA", "PRP (PCE (FRA GER))", Language::ZhHant), "法國提議與德國和平");
+  EXPECT_EQ(said("FRA", "PRP (PCE (FRA GER))", Language::En), "France proposes peace with Germany");
+  EXPECT_EQ(said("FRA", "PRP (PCE (FRA GER))", Language::ZhHans), "法国提议与德国和平");
+  EXPECT_EQ(said("FRA", "PRP (PCE (FRA GER))", Language::Ja), "フランスはドイツとの和平を提案");
+  EXPECT_EQ(said("GER", "YES (PRP (PCE (FRA GER)))", Language::En), "Germany accepts peace with France");
+  EXPECT_EQ(said("ENG", "PRP (ALY (ENG FRA) VSS (GER))", Language::En),
+            "England proposes an alliance of England, France against Germany");
+  EXPECT_EQ(said("ENG", "PRP (DMZ (FRA GER) (BUR))", Language::ZhHant), "英國提議法國、德國不進入勃艮第");
+  EXPECT_EQ(said("ITA", "REJ (PRP (DRW))", Language::Ja), "イタリアは引き分けを拒否");
+  EXPECT_EQ(said("GER", "PRP (XDO ((GER AMY MUN) SUP (FRA AMY PAR) MTO BUR))", Language::En),
+            "Germany proposes the order “A Munich supports A Paris - Burgundy”");
+  EXPECT_EQ(said("GER", "PRP (XDO ((GER AMY MUN) SUP (FRA AMY PAR) MTO BUR))", Language::ZhHant),
+            "德國提議下達指令「陸軍 慕尼黑 支援 陸軍 巴黎 移動至 勃艮第」");
+  EXPECT_EQ(said("FRA", "PRP (AND (PCE (FRA GER)) (DMZ (FRA GER) (BUR)))", Language::En),
+            "France proposes peace with Germany and that France, Germany keep out of Burgundy");
+  EXPECT_EQ(said("FRA", "CCL (PRP (NOT (XDO ((FRA AMY PAR) MTO BUR))))", Language::En),
+            "France withdraws the proposal of not the order “A Paris - Burgundy”");
 }
 
 }  // namespace
