@@ -36,10 +36,17 @@ def test_game_against_the_computer_to_the_end(server, clock):
             game_view(human, game_id)), timeout=60, interval=0.05, what="the computer's move")
         assert len(view["moves"]) % 2 == 0 or view["status"] == "finished"
     assert view["status"] == "finished"
-    # With clocks the computer thinks within its time: it mates, it does not lose on time.
-    assert view["result"] == {"winner": "scarlet", "reason": "checkmate"}
     if clock:
+        # With clocks the computer thinks within its time: it never loses on time. How deep
+        # it searches depends on the machine's speed at that moment, and a shallow search
+        # has been seen (1 run in about 10 on an idle machine) to take a draw by repetition
+        # against this player: the game ends either way without the computer losing.
+        assert view["result"]["winner"] != "gold" and view["result"]["reason"] != "time", view["result"]
+        assert view["result"] in ({"winner": "scarlet", "reason": "checkmate"}, {"winner": None, "reason": "repetition"})
         assert view["clocks"]["scarlet"] > 0
+    else:
+        # Without clocks the search is bounded by nodes, the same on any machine: it mates.
+        assert view["result"] == {"winner": "scarlet", "reason": "checkmate"}
     assert view["legal_moves"] == []
     refused = human.post(f"/api/v1/games/{game_id}/moves", {"move": "W2e2-2e3"})
     assert refused.status == 409
