@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "stratagem/diplomacy/notation.h"
+#include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/formats/diplomacy_text.h"
 #include "stratagem/formats/diplomacy_words.h"
 
@@ -143,6 +146,239 @@ class PressWriter {
 std::string press_sentence(const diplomacy::Variant& variant, Power sender, const PressMessage& message,
                            Language language) {
   return PressWriter(variant, language).message(sender, message);
+}
+
+namespace {
+
+using nlohmann::json;
+using Kind = Arrangement::Kind;
+
+constexpr std::array<std::string_view, 5> kMessageKinds = {"propose", "accept", "reject", "refuse", "cancel"};
+constexpr std::array<std::string_view, 10> kTypes = {"peace", "alliance", "draw",  "solo", "dmz",
+                                                     "order", "and",      "or",    "not",  "no_arrangement"};
+
+// The kind of phase an order belongs to: "A PAR D" is a disband in a retreat phase and a
+// removal in an adjustment phase.
+constexpr std::array<std::string_view, 3> kPhases = {"movement", "retreat", "adjustment"};
+std::string_view phase_of(diplomacy::OrderKind kind) {
+  using diplomacy::OrderKind;
+  if (kind == OrderKind::Retreat || kind == OrderKind::Disband) return kPhases[1];
+  if (kind == OrderKind::Build || kind == OrderKind::Remove || kind == OrderKind::Waive) return kPhases[2];
+  return kPhases[0];
+}
+
+json power_codes(const diplomacy::Variant& variant, const std::vector<Power>& powers) {
+  json out = json::array();
+  for (const Power p : powers) out.push_back(variant.power_code(p));
+  return out;
+}
+
+json arrangement_json(const diplomacy::Variant& variant, const Arrangement& a) {
+  json out = {{"type", kTypes[static_cast<std::size_t>(a.kind)]}};
+  switch (a.kind) {
+    case Kind::Peace: out["powers"] = power_codes(variant, a.powers); break;
+    case Kind::Alliance:
+      out["powers"] = power_codes(variant, a.powers);
+      out["against"] = power_codes(variant, a.against);
+      break;
+    case Kind::Draw:
+      if (!a.powers.empty()) out["powers"] = power_codes(variant, a.powers);
+      break;
+    case Kind::Solo: out["power"] = a.powers.empty() ? json(nullptr) : json(variant.power_code(a.powers.front())); break;
+    case Kind::Demilitarised: {
+      out["powers"] = power_codes(variant, a.powers);
+      json provinces = json::array();
+      for (const diplomacy::Province p : a.provinces) provinces.push_back(variant.province_code(p));
+      out["provinces"] = std::move(provinces);
+      break;
+    }
+    case Kind::Orders: {
+      out["order"] = diplomacy::format_order(variant, a.order, a.other_type);
+      out["phase"] = phase_of(a.order.kind());
+      out["power"] = variant.power_code(a.order_power);
+      if (a.other_power != Power::None) out["other_power"] = variant.power_code(a.other_power);
+      if (!a.route.empty()) {
+        json route = json::array();
+        for (const diplomacy::Province p : a.route) route.push_back(variant.province_code(p));
+        out["route"] = std::move(route);
+      }
+      break;
+    }
+    case Kind::And:
+    case Kind::Or: {
+      json parts = json::array();
+      for (const Arrangement& part : a.parts) parts.push_back(arrangement_json(variant, part));
+      out["parts"] = std::move(parts);
+      break;
+    }
+    case Kind::Not:
+    case Kind::NoArrangement:
+      out["part"] = a.parts.empty() ? json(nullptr) : arrangement_json(variant, a.parts.front());
+      break;
+  }
+  return out;
+}
+
+class JsonReader {
+ public:
+  explicit JsonReader(const diplomacy::Variant& variant) : variant_(variant) {}
+
+  tl::expected<Arrangement, std::string> arrangement(const json& value, const std::string& path) const {
+    if (!value.is_object()) return fail(path, "must be an object with a \"type\"");
+    const auto type = value.find("type");
+    if (type == value.end() || !type->is_string()) return fail(path + ".type", "is missing");
+    const auto found = std::find(kTypes.begin(), kTypes.end(), type->get<std::string>());
+    if (found == kTypes.end())
+      return fail(path + ".type", "must be one of peace, alliance, draw, solo, dmz, order, and, or, not, no_arrangement");
+    Arrangement out;
+    out.kind = static_cast<Kind>(found - kTypes.begin());
+    const auto need_powers = [&](const char* field, std::vector<Power>& into, std::size_t least) -> tl::expected<void, std::string> {
+      auto list = powers(value, field, path);
+      if (!list) return tl::unexpected(list.error());
+      if (list->size() < least)
+        return tl::unexpected(fmt::format("{}.{}: needs at least {} power{}", path, field, least, least == 1 ? "" : "s"));
+      into = std::move(*list);
+      return {};
+    };
+    switch (out.kind) {
+      case Kind::Peace:
+        if (auto ok = need_powers("powers", out.powers, 2); !ok) return tl::unexpected(ok.error());
+        return out;
+      case Kind::Alliance:
+        if (auto ok = need_powers("powers", out.powers, 2); !ok) return tl::unexpected(ok.error());
+        if (auto ok = need_powers("against", out.against, 1); !ok) return tl::unexpected(ok.error());
+        return out;
+      case Kind::Draw:
+        if (value.contains("powers"))
+          if (auto ok = need_powers("powers", out.powers, 2); !ok) return tl::unexpected(ok.error());
+        return out;
+      case Kind::Solo: {
+        const auto power = value.find("power");
+        if (power == value.end() || !power->is_string()) return fail(path + ".power", "is missing");
+        auto p = read_power(variant_, power->get<std::string>());
+        if (!p) return fail(path + ".power", p.error());
+        out.powers = {*p};
+        return out;
+      }
+      case Kind::Demilitarised: {
+        if (auto ok = need_powers("powers", out.powers, 1); !ok) return tl::unexpected(ok.error());
+        const auto provinces = value.find("provinces");
+        if (provinces == value.end() || !provinces->is_array() || provinces->empty())
+          return fail(path + ".provinces", "must be a non-empty list of provinces");
+        for (std::size_t i = 0; i < provinces->size(); ++i) {
+          const json& item = (*provinces)[i];
+          auto place = item.is_string() ? read_location(variant_, item.get<std::string>())
+                                        : tl::expected<diplomacy::Location, std::string>(tl::unexpected(std::string("must be a province")));
+          if (!place) return fail(fmt::format("{}.provinces[{}]", path, i), place.error());
+          out.provinces.push_back(variant_.province_of(*place));
+        }
+        return out;
+      }
+      case Kind::Orders: {
+        const auto order = value.find("order");
+        if (order == value.end() || !order->is_string()) return fail(path + ".order", "is missing");
+        const auto power = value.find("power");
+        if (power == value.end() || !power->is_string()) return fail(path + ".power", "is missing");
+        auto p = read_power(variant_, power->get<std::string>());
+        if (!p) return fail(path + ".power", p.error());
+        auto phase = diplomacy::PhaseType::Movement;
+        if (const auto written = value.find("phase"); written != value.end()) {
+          const auto at = written->is_string() ? std::find(kPhases.begin(), kPhases.end(), written->get<std::string>())
+                                               : kPhases.end();
+          if (at == kPhases.end()) return fail(path + ".phase", "must be movement, retreat or adjustment");
+          phase = static_cast<diplomacy::PhaseType>(at - kPhases.begin());
+        }
+        auto parsed = diplomacy::parse_order(variant_, order->get<std::string>(), phase);
+        if (!parsed) return fail(path + ".order", parsed.error().message);
+        out.order = parsed->order;
+        out.order_power = *p;
+        out.other_type = parsed->target_type;
+        if (const auto other = value.find("other_power"); other != value.end()) {
+          auto q = other->is_string() ? read_power(variant_, other->get<std::string>())
+                                      : tl::expected<Power, std::string>(tl::unexpected(std::string("must be a power")));
+          if (!q) return fail(path + ".other_power", q.error());
+          out.other_power = *q;
+        }
+        if (const auto route = value.find("route"); route != value.end()) {
+          if (!route->is_array()) return fail(path + ".route", "must be a list of seas");
+          for (std::size_t i = 0; i < route->size(); ++i) {
+            auto sea = (*route)[i].is_string() ? read_location(variant_, (*route)[i].get<std::string>())
+                                               : tl::expected<diplomacy::Location, std::string>(tl::unexpected(std::string("must be a sea")));
+            if (!sea) return fail(fmt::format("{}.route[{}]", path, i), sea.error());
+            out.route.push_back(variant_.province_of(*sea));
+          }
+        }
+        return out;
+      }
+      case Kind::And:
+      case Kind::Or: {
+        const auto parts = value.find("parts");
+        if (parts == value.end() || !parts->is_array() || parts->size() < 2)
+          return fail(path + ".parts", "must list two or more arrangements");
+        for (std::size_t i = 0; i < parts->size(); ++i) {
+          auto part = arrangement((*parts)[i], fmt::format("{}.parts[{}]", path, i));
+          if (!part) return part;
+          out.parts.push_back(std::move(*part));
+        }
+        return out;
+      }
+      case Kind::Not:
+      case Kind::NoArrangement: {
+        const auto part = value.find("part");
+        if (part == value.end()) return fail(path + ".part", "is missing");
+        auto inner = arrangement(*part, path + ".part");
+        if (!inner) return inner;
+        out.parts.push_back(std::move(*inner));
+        return out;
+      }
+    }
+    return fail(path, "is not an arrangement");
+  }
+
+ private:
+  static tl::unexpected<std::string> fail(const std::string& path, std::string_view why) {
+    return tl::unexpected(fmt::format("{}: {}", path, why));
+  }
+
+  tl::expected<std::vector<Power>, std::string> powers(const json& value, const char* field, const std::string& path) const {
+    const auto list = value.find(field);
+    const std::string where = fmt::format("{}.{}", path, field);
+    if (list == value.end() || !list->is_array()) return tl::unexpected(where + ": must be a list of powers");
+    std::vector<Power> out;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const json& item = (*list)[i];
+      auto p = item.is_string() ? read_power(variant_, item.get<std::string>())
+                                : tl::expected<Power, std::string>(tl::unexpected(std::string("must be a power")));
+      if (!p) return tl::unexpected(fmt::format("{}[{}]: {}", where, i, p.error()));
+      if (std::find(out.begin(), out.end(), *p) != out.end())
+        return tl::unexpected(fmt::format("{}[{}]: {} is named twice", where, i, variant_.power_code(*p)));
+      out.push_back(*p);
+    }
+    return out;
+  }
+
+  const diplomacy::Variant& variant_;
+};
+
+}  // namespace
+
+nlohmann::json press_json(const diplomacy::Variant& variant, const PressMessage& message) {
+  return {{"kind", kMessageKinds[static_cast<std::size_t>(message.kind)]},
+          {"arrangement", arrangement_json(variant, message.arrangement)}};
+}
+
+tl::expected<PressMessage, std::string> press_from_json(const diplomacy::Variant& variant, const nlohmann::json& value) {
+  if (!value.is_object()) return tl::unexpected(std::string("press: must be an object with \"kind\" and \"arrangement\""));
+  const auto kind = value.find("kind");
+  if (kind == value.end() || !kind->is_string()) return tl::unexpected(std::string("kind: is missing"));
+  const auto found = std::find(kMessageKinds.begin(), kMessageKinds.end(), kind->get<std::string>());
+  if (found == kMessageKinds.end())
+    return tl::unexpected(std::string("kind: must be one of propose, accept, reject, refuse, cancel"));
+  const auto arrangement = value.find("arrangement");
+  if (arrangement == value.end()) return tl::unexpected(std::string("arrangement: is missing"));
+  auto read = JsonReader(variant).arrangement(*arrangement, "arrangement");
+  if (!read) return tl::unexpected(read.error());
+  return PressMessage{static_cast<PressMessage::Kind>(found - kMessageKinds.begin()), std::move(*read)};
 }
 
 }  // namespace stratagem::formats

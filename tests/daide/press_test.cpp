@@ -66,6 +66,35 @@ TEST(DaidePress, EveryArrangementReadsAndWritesBackTokenForToken) {
     EXPECT_EQ(round_trip(text), text);
 }
 
+TEST(DaidePress, TheJsonOfTheApiReadsBackToTheSameMessage) {
+  for (const std::string_view text : {
+           "PRP (PCE (FRA GER))", "YES (PRP (ALY (ENG FRA) VSS (GER)))", "REJ (PRP (DRW))", "PRP (DRW (ENG FRA RUS))",
+           "BWX (PRP (SLO (TUR)))", "PRP (DMZ (FRA GER) (BUR RUH))", "PRP (XDO ((RUS FLT (STP SCS)) MTO GOB))",
+           "PRP (XDO ((GER AMY MUN) SUP (FRA AMY PAR) MTO BUR))", "PRP (XDO ((ENG FLT NTH) CVY (ENG AMY YOR) CTO NWY))",
+           "PRP (XDO ((ENG AMY YOR) CTO NWY VIA (NTH)))", "PRP (XDO ((AUS AMY VIE) RTO BOH))", "PRP (XDO ((AUS AMY VIE) DSB))",
+           "PRP (XDO ((AUS FLT TRI) BLD))", "PRP (XDO ((AUS AMY VIE) REM))", "PRP (XDO (AUS WVE))",
+           "CCL (PRP (AND (PCE (FRA GER)) (ORR (NOT (DMZ (FRA) (BUR))) (NAR (DRW)))))",
+       }) {
+    const auto message = read(text);
+    ASSERT_TRUE(message) << text;
+    const auto json = formats::press_json(names().variant(), *message);
+    const auto back = formats::press_from_json(names().variant(), json);
+    ASSERT_TRUE(back) << text << ": " << back.error() << " in " << json.dump();
+    EXPECT_EQ(*back, *message) << text << " -> " << json.dump();
+  }
+  EXPECT_EQ(formats::press_json(names().variant(), *read("PRP (PCE (FRA GER))")).dump(),
+            R"({"arrangement":{"powers":["FRANCE","GERMANY"],"type":"peace"},"kind":"propose"})");
+  // Powers in any of their names; errors name the path.
+  const auto named = formats::press_from_json(
+      names().variant(), nlohmann::json::parse(R"({"kind": "propose", "arrangement": {"type": "peace", "powers": ["法國", "Germany"]}})"));
+  ASSERT_TRUE(named) << named.error();
+  EXPECT_EQ(*named, *read("PRP (PCE (FRA GER))"));
+  const auto bad = formats::press_from_json(names().variant(), nlohmann::json::parse(
+      R"({"kind": "propose", "arrangement": {"type": "and", "parts": [{"type": "draw"}, {"type": "peace", "powers": ["FRANCE", "SPAIN"]}]}})"));
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().rfind("arrangement.parts[1].powers[1]: ", 0), 0u) << bad.error();
+}
+
 TEST(DaidePress, TheModelHoldsWhatWasSaid) {
   const auto alliance = read("YES (PRP (ALY (ENG FRA) VSS (GER ITA)))");
   ASSERT_TRUE(alliance) << alliance.error();

@@ -5,6 +5,9 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+#include <tl/expected.hpp>
+
 #include "stratagem/diplomacy/press.h"
 #include "stratagem/diplomacy/variant.h"
 
@@ -12,5 +15,17 @@ namespace stratagem::formats {
 
 std::string press_sentence(const diplomacy::Variant& variant, diplomacy::Power sender,
                            const diplomacy::PressMessage& message, diplomacy::Language language);
+
+// The JSON of the API: {"kind": "propose" | "accept" | "reject" | "refuse" | "cancel",
+// "arrangement": A}, where A is {"type": "peace", "powers": [..]}, {"type": "alliance",
+// "powers", "against"}, {"type": "draw", "powers"?}, {"type": "solo", "power"},
+// {"type": "dmz", "powers", "provinces"}, {"type": "order", "order": "A PAR - BUR",
+// "power", "other_power"?, "route"?}, {"type": "and" | "or", "parts": [A, A, ...]} or
+// {"type": "not" | "no_arrangement", "part": A}; powers and provinces by their codes.
+nlohmann::json press_json(const diplomacy::Variant& variant, const diplomacy::PressMessage& message);
+// Read back, in any notation of powers, places and orders; an error names the path
+// ("arrangement.parts[1].powers[0]") and what is wrong there.
+tl::expected<diplomacy::PressMessage, std::string> press_from_json(const diplomacy::Variant& variant,
+                                                                   const nlohmann::json& value);
 
 }  // namespace stratagem::formats
