@@ -196,31 +196,36 @@ class DiplomacyGame::Impl {
   };
 
   // Parses and validates one power's orders against the position, as the phase will
-  // read them: what fails is reported in `language` and not kept.
-  // Each order of the list read and checked. A later possible order for the unit of a
-  // province replaces an earlier one (the list is what the player wants now: a new
-  // order, clicked or typed, replaces the old one); an impossible one replaces nothing,
-  // so the unit keeps the order it had and the new one is refused with its reason.
+  // read them: what fails is reported in `language` and not kept. A later possible order
+  // for the unit of a province replaces an earlier one (the list is what the player wants
+  // now: a new order, clicked or typed, replaces the old one); an impossible one replaces
+  // nothing, so the unit keeps the order it had and the new one is refused with its reason.
   static Checked check_orders(const Game& g, Power p, const std::vector<std::string>& texts, Language language) {
     const std::size_t count = texts.size();
     std::vector<tl::expected<ParsedOrder, OrderParseError>> parsed;
-    std::vector<std::optional<VoidReason>> void_alone(count);
+    std::vector<Province> province(count, Province::None);  // of the unit ordered
     parsed.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
       parsed.push_back(parse_order(g.map(), texts[i], g.state_.phase.type));
-      if (!parsed[i]) continue;
+      if (parsed[i] && parsed[i]->order.kind() != OrderKind::Waive)
+        province[i] = g.map().province_of(parsed[i]->order.unit());
+    }
+    // Whether an order is possible on its own matters only where a province is ordered
+    // twice: checked there alone, so the usual list of one order a unit costs nothing more.
+    std::vector<std::optional<VoidReason>> void_alone(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (province[i] == Province::None || std::count(province.begin(), province.end(), province[i]) < 2) continue;
       OrderSheet alone(g.map(), g.rules_, g.state_);
       if (const auto status = alone.status(alone.submit(p, *parsed[i])); !status) void_alone[i] = status.error();
     }
     std::vector<bool> replaced(count, false);
     std::vector<Province> claimed;
     for (std::size_t i = count; i-- > 0;) {
-      if (!parsed[i] || void_alone[i] || parsed[i]->order.kind() == OrderKind::Waive) continue;
-      const Province province = g.map().province_of(parsed[i]->order.unit());
-      if (std::find(claimed.begin(), claimed.end(), province) != claimed.end())
+      if (province[i] == Province::None || void_alone[i]) continue;
+      if (std::find(claimed.begin(), claimed.end(), province[i]) != claimed.end())
         replaced[i] = true;
       else
-        claimed.push_back(province);
+        claimed.push_back(province[i]);
     }
     OrderSheet sheet(g.map(), g.rules_, g.state_);
     Checked checked;
