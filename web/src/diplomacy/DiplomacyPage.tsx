@@ -93,7 +93,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     const removals = given.filter((o) => / D$/.test(o)).length;
     return Array<string>(Math.max(0, -owed - removals)).fill('disband');
   };
-  const stillToOrder = view.my_powers.flatMap(unordered);
+  const stillToOrderBy = Object.fromEntries(view.my_powers.map((power) => [power, unordered(power)]));
+  const stillToOrder = Object.values(stillToOrderBy).flat();
 
   // ---------------------------------------------------------------- orders
   const save = async (power: string, list: OrderEcho[]) => {
@@ -111,11 +112,11 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       setError((e as Error).message);
     }
   };
+  // The new order goes last: the server keeps it over an earlier one for the same unit
+  // (and drops it, keeping the old one, when it is not possible), however it was written.
   const addOrder = (power: string, text: string) => {
-    const unit = board.orderedUnit(text);
-    const list = (drafts[power] ?? []).filter((o) => board.orderedUnit(o.order ?? o.input) !== unit && !o.error);
     setMode({ kind: 'idle' });
-    void save(power, [...list, { input: text, order: null }]);
+    void save(power, [...(drafts[power] ?? []).filter((o) => !o.error), { input: text, order: null }]);
   };
   const removeOrder = (power: string, entry: OrderEcho) => {
     void save(power, (drafts[power] ?? []).filter((o) => o !== entry && !o.error));
@@ -128,7 +129,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     const text = input.value.trim();
     if (!text || !typedPower) return;
     input.value = '';
-    void save(typedPower, [...(drafts[typedPower] ?? []).filter((o) => !o.error), { input: text, order: null }]);
+    addOrder(typedPower, text);
   };
   const allReady = view.my_powers.length > 0 && view.my_powers.every((p) => view.powers[p]?.ready);
   const setReady = async (ready: boolean) => {
@@ -394,11 +395,11 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               {view.my_powers.map((power) => (
                 <section key={power} class="orders" data-power-orders={power}>
                   <h3><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</h3>
-                  {canOrder && unordered(power).length > 0 && (
+                  {canOrder && (stillToOrderBy[power] ?? []).length > 0 && (
                     <div class="unordered">
                       <span>{t('game.stillToOrder')}</span>
                       <ul>
-                        {unordered(power).map((u, i) => (
+                        {stillToOrderBy[power].map((u, i) => (
                           <li key={`${u}${i}`} data-unordered={u}>
                             {u === 'build' ? t('game.owedBuild') : u === 'disband' ? t('game.owedDisband') : orderText(t, u)}
                           </li>
