@@ -1,5 +1,7 @@
 #include "json_fields.h"
 
+#include "stratagem/platform/names.h"
+
 #include <fmt/ranges.h>
 
 namespace stratagem::server {
@@ -200,19 +202,11 @@ tl::expected<std::vector<std::string>, ApiError> Fields::strings(std::string_vie
 
 tl::expected<void, ApiError> Fields::check_length(std::string_view name, const std::string& value,
                                                   std::size_t min, std::size_t max) const {
-  const auto length = code_points(value);
+  const auto length = platform::code_points(value);
   if (length < min || length > max) {
     return tl::unexpected(bad_request(say(language_, Text::field_length, path(name), min, max)));
   }
   return {};
-}
-
-std::size_t code_points(std::string_view utf8) {
-  std::size_t count = 0;
-  for (const unsigned char byte : utf8) {
-    if ((byte & 0xC0) != 0x80) ++count;
-  }
-  return count;
 }
 
 }  // namespace stratagem::server

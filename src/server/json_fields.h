@@ -64,7 +64,5 @@ class Fields {
   std::string prefix_;
 };
 
-// Code points in UTF-8 text (the JSON parser has already refused invalid UTF-8).
-std::size_t code_points(std::string_view utf8);
 
 }  // namespace stratagem::server

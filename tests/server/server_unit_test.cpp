@@ -15,6 +15,7 @@
 #include "rate_limiter.h"
 #include "session_cache.h"
 #include "static_files.h"
+#include "stratagem/platform/names.h"
 
 namespace stratagem::server {
 namespace {
@@ -57,7 +58,7 @@ TEST(ServerFields, MalformedBodiesAndLengthsInCodePoints) {
   EXPECT_EQ(malformed.error().status, 400);
   EXPECT_NE(malformed.error().message.find("JSON"), std::string::npos);
   EXPECT_FALSE(Fields::of(nlohmann::json::array(), Language::En));
-  EXPECT_EQ(code_points("山田太郎"), 4u);
+  EXPECT_EQ(platform::code_points("山田太郎"), 4u);
   const auto body = nlohmann::json{{"name", "山田太郎"}};
   const auto fields = Fields::of(body, Language::En);
   EXPECT_TRUE(fields->check_length("name", "山田太郎", 1, 4));
