@@ -212,10 +212,13 @@ class DiplomacyParallelEnv(_parallel_base()):  # type: ignore[misc]
             masks[agent] = mask
         return masks
 
-    def _observations(self) -> Dict[str, Dict[str, Any]]:
+    def _observations(self, agents: List[str]) -> Dict[str, Dict[str, Any]]:
+        """The board for each of `agents`, with the mask of its orders (none once it is out)."""
+        import numpy
         board = encode_board([self.game])[0]
         masks = self._masks()
-        return {agent: {"board": board, "action_mask": masks[agent]} for agent in self.agents}
+        return {agent: {"board": board, "action_mask": masks.get(agent, numpy.zeros(self._n, dtype=numpy.int8))}
+                for agent in agents}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
         from .diplomacy import Game
@@ -223,7 +226,7 @@ class DiplomacyParallelEnv(_parallel_base()):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         if seed is not None and hasattr(self._action_space, "seed"):
             self._action_space.seed(seed)
-        observations = self._observations()
+        observations = self._observations(self.agents)
         return observations, {agent: {"phase": self.game.get_current_phase()} for agent in self.agents}
 
     def step(self, actions: Dict[str, Any]):
@@ -233,7 +236,7 @@ class DiplomacyParallelEnv(_parallel_base()):  # type: ignore[misc]
         dropped: Dict[str, List[str]] = {agent: [] for agent in acting}
         for agent in acting:
             chosen = actions.get(agent, [])
-            indices = [chosen] if isinstance(chosen, (int,)) or hasattr(chosen, "__index__") and not hasattr(chosen, "__len__") else list(chosen)
+            indices = list(chosen) if hasattr(chosen, "__len__") else [chosen]  # a sequence, or one index
             orders = [vocabulary[int(i)] for i in indices if 0 <= int(i) < len(vocabulary)]
             errors_before = len(self.game.error)
             self.game.set_orders(agent, orders)
@@ -249,20 +252,8 @@ class DiplomacyParallelEnv(_parallel_base()):  # type: ignore[misc]
             truncations[agent] = done and not won and not gone
         infos = {agent: {"phase": self.game.get_current_phase(), "dropped": dropped[agent]} for agent in acting}
         self.agents = [agent for agent in acting if not (terminations[agent] or truncations[agent])]
-        observations = self._observations() if self.agents else {}
-        # Every agent that acted gets an observation, the last one included.
-        if not self.agents:
-            board = encode_board([self.game])[0]
-            import numpy
-            observations = {agent: {"board": board, "action_mask": numpy.zeros(self._n, dtype=numpy.int8)}
-                            for agent in acting}
-        else:
-            import numpy
-            for agent in acting:
-                if agent not in observations:
-                    observations[agent] = {"board": encode_board([self.game])[0],
-                                           "action_mask": numpy.zeros(self._n, dtype=numpy.int8)}
-        return observations, rewards, terminations, truncations, infos
+        # Every agent that acted gets an observation, its last one included.
+        return self._observations(acting), rewards, terminations, truncations, infos
 
     def state(self):
         return encode_board([self.game])[0]
