@@ -10,5 +10,6 @@ PYBIND11_MODULE(_core, core) {
       "Stratagem's Diplomacy and Dragonchess engines (use the stratagem.diplomacy and "
       "stratagem.dragonchess modules)";
   stratagem::python::bind_diplomacy(core);
+  stratagem::python::bind_research(core);
   stratagem::python::bind_dragonchess(core);
 }
