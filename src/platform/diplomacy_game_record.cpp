@@ -1,0 +1,190 @@
+// The stored record of a game: written on every change, read back on start-up.
+#include "diplomacy_game_impl.h"
+
+namespace stratagem::platform {
+
+namespace {
+
+json user_json(const std::optional<User>& user) {
+  if (!user) return nullptr;
+  json out = json::object();
+  out["id"] = user->id;
+  out["name"] = user->name;
+  return out;
+}
+
+std::optional<User> read_user(const json& value) {
+  if (value.is_null()) return std::nullopt;
+  return User{value.at("id").get<std::string>(), value.at("name").get<std::string>()};
+}
+
+std::optional<Instant> read_instant(const json& value) {
+  if (value.is_null()) return std::nullopt;
+  const auto instant = parse_instant(value.get<std::string>());
+  if (!instant) throw std::runtime_error("bad time " + value.dump());
+  return instant;
+}
+
+constexpr int kRecordVersion = 1;
+
+}  // namespace
+
+// The record is written on every change to a game, so its objects are filled field by
+// field: an initializer list would first build a two-element array for each field.
+json DiplomacyGame::to_json() const {
+  json seats = json::array();
+  for (const Seat& seat : seats_) {
+    json& out = seats.emplace_back(json::object());
+    out["player"] = user_json(seat.player);
+    out["computer"] = seat.computer;
+    out["status"] = power_status_name(seat.status);
+    out["missed_in_a_row"] = seat.missed_in_a_row;
+    out["ready"] = seat.ready;
+    out["draw_vote"] = seat.draw_vote;
+    out["end_vote"] = seat.end_vote;
+    out["alliance"] = seat.alliance;
+    out["orders"] = seat.orders ? Impl::kept_json(*seat.orders) : json(nullptr);
+  }
+  json joiners = json::array();
+  for (const Joiner& joiner : joiners_)
+    joiners.push_back({{"user", user_json(joiner.user)}, {"power", joiner.power ? json(*joiner.power) : json(nullptr)}});
+  json missed = json::array();
+  for (const MissedPhase& entry : missed_)
+    missed.push_back({{"phase", entry.phase}, {"power", entry.power}, {"civil_disorder", entry.civil_disorder}});
+  json treaties = json::array();
+  for (const Treaty& treaty : treaties_) treaties.push_back(treaty.to_json());
+  json result = nullptr;
+  if (result_)
+    result = {{"reason", result_->reason},
+              {"winners", result_->winners},
+              {"survivors", result_->survivors},
+              {"phase", result_->phase}};
+  json record = json::object();
+  record["record_version"] = kRecordVersion;
+  record["game"] = "diplomacy";
+  record["id"] = id_;
+  record["options"] = diplomacy_options_json(options_);
+  record["seed"] = seed_;
+  record["toss_winner"] = game_rules_.toss_winner ? json(*game_rules_.toss_winner) : json(nullptr);
+  record["status"] = game_status_name(status_);
+  record["created_at"] = format_instant(created_at_);
+  record["joiners"] = std::move(joiners);
+  record["seats"] = std::move(seats);
+  record["state"] = status_ == GameStatus::Forming ? json(nullptr) : json(formats::write_state(variant(), state_));
+  record["stage"] = stage_ == Stage::Negotiation ? "negotiation" : "order_writing";
+  record["phase_started_at"] = format_instant(phase_started_at_);
+  record["negotiation_ends_at"] = instant_or_null(negotiation_ends_at_);
+  record["deadline"] = instant_or_null(deadline_);
+  record["processed_phases"] = processed_phases_;
+  record["movement_phases"] = movement_phases_;
+  record["missed"] = std::move(missed);
+  record["treaties"] = std::move(treaties);
+  record["message_count"] = message_count_;
+  record["result"] = std::move(result);
+  return record;
+}
+
+tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
+  try {
+    if (record.at("record_version") != kRecordVersion)
+      return tl::unexpected("record_version " + record.at("record_version").dump() + " is not known");
+    auto options = read_diplomacy_options(record.at("options"));
+    if (!options) return tl::unexpected("options: " + message(options.error(), Language::En));
+    DiplomacyGame game;
+    game.id_ = record.at("id").get<std::string>();
+    game.options_ = std::move(*options);
+    game.rules_ = *rules_by_name(game.options_.rules);
+    auto game_rules = game_rules_for(game.options_);
+    if (!game_rules) return tl::unexpected("options: " + message(game_rules.error(), Language::En));
+    game.game_rules_ = std::move(*game_rules);
+    if (!record.at("toss_winner").is_null()) game.game_rules_.toss_winner = record.at("toss_winner").get<int>();
+    game.seed_ = record.at("seed").get<std::uint64_t>();
+    const std::string status = record.at("status").get<std::string>();
+    if (status == "forming") game.status_ = GameStatus::Forming;
+    else if (status == "active") game.status_ = GameStatus::Active;
+    else if (status == "finished") game.status_ = GameStatus::Finished;
+    else return tl::unexpected("status: " + status + " is not a game status");
+    game.created_at_ = *read_instant(record.at("created_at"));
+    for (const json& joiner : record.at("joiners")) {
+      std::optional<std::string> power;
+      if (!joiner.at("power").is_null()) power = joiner.at("power").get<std::string>();
+      game.joiners_.push_back({*read_user(joiner.at("user")), power});
+    }
+    for (const json& entry : record.at("seats")) {
+      Seat seat;
+      seat.player = read_user(entry.at("player"));
+      seat.computer = entry.at("computer").get<bool>();
+      const std::string seat_status = entry.at("status").get<std::string>();
+      if (seat_status == "playing") seat.status = PowerStatus::Playing;
+      else if (seat_status == "civil_disorder") seat.status = PowerStatus::CivilDisorder;
+      else if (seat_status == "eliminated") seat.status = PowerStatus::Eliminated;
+      else return tl::unexpected("seats: " + seat_status + " is not a power status");
+      seat.missed_in_a_row = entry.at("missed_in_a_row").get<int>();
+      seat.ready = entry.at("ready").get<bool>();
+      seat.draw_vote = entry.at("draw_vote").get<bool>();
+      seat.end_vote = entry.at("end_vote").get<bool>();
+      seat.alliance = entry.at("alliance").get<std::vector<std::string>>();
+      if (!entry.at("orders").is_null()) {
+        seat.orders.emplace();
+        for (const json& order : entry.at("orders"))
+          seat.orders->push_back({order.at("input").get<std::string>(), order.at("order").get<std::string>()});
+      }
+      game.seats_.push_back(std::move(seat));
+    }
+    if (game.status_ != GameStatus::Forming &&
+        game.seats_.size() != static_cast<std::size_t>(game.variant().power_count()))
+      return tl::unexpected("seats: " + std::to_string(game.seats_.size()) + " seats for " +
+                            std::to_string(game.variant().power_count()) + " powers");
+    if (!record.at("state").is_null()) {
+      auto state = formats::read_state(game.variant(), record.at("state"), "state");
+      if (!state) return tl::unexpected(state.error());
+      game.state_ = std::move(*state);
+    }
+    game.stage_ = record.at("stage") == "order_writing" ? Stage::OrderWriting : Stage::Negotiation;
+    game.phase_started_at_ = *read_instant(record.at("phase_started_at"));
+    game.negotiation_ends_at_ = read_instant(record.at("negotiation_ends_at"));
+    game.deadline_ = read_instant(record.at("deadline"));
+    game.processed_phases_ = record.at("processed_phases").get<int>();
+    game.movement_phases_ = record.at("movement_phases").get<int>();
+    for (const json& entry : record.at("missed"))
+      game.missed_.push_back({entry.at("phase").get<std::string>(), entry.at("power").get<std::string>(),
+                              entry.at("civil_disorder").get<bool>()});
+    for (const json& entry : record.at("treaties")) {
+      Treaty treaty;
+      treaty.id = entry.at("id").get<std::string>();
+      treaty.phase = entry.at("phase").get<std::string>();
+      treaty.text = entry.at("text").get<std::string>();
+      treaty.parties = entry.at("parties").get<std::vector<std::string>>();
+      treaty.signed_by = entry.at("signed_by").get<std::vector<std::string>>();
+      treaty.published = entry.at("published").get<bool>();
+      treaty.proposed_at = *read_instant(entry.at("proposed_at"));
+      game.treaties_.push_back(std::move(treaty));
+    }
+    game.message_count_ = record.at("message_count").get<int>();
+    // What the rules later take for granted: powers that read, a coin toss that names a seat.
+    const auto is_power = [&](const std::string& name) { return formats::read_power(game.variant(), name).has_value(); };
+    for (const Joiner& joiner : game.joiners_)
+      if (joiner.power && (!is_power(*joiner.power) || Impl::seat_of(game, *formats::read_power(game.variant(), *joiner.power)) < 0))
+        return tl::unexpected("joiners: " + *joiner.power + " is not a power of a seat");
+    for (const Seat& seat : game.seats_)
+      for (const std::string& member : seat.alliance)
+        if (!is_power(member)) return tl::unexpected("seats: alliance member " + member + " is not a power");
+    const auto& toss = game.game_rules_.toss_winner;
+    if (game.game_rules_.setup.neutral && game.status_ != GameStatus::Forming &&
+        (!toss || *toss < 0 || *toss >= static_cast<int>(game.game_rules_.setup.seats.size())))
+      return tl::unexpected(std::string("toss_winner: not a seat of the two-player game"));
+    if (const json& result = record.at("result"); !result.is_null()) {
+      Result r;
+      r.reason = result.at("reason").get<std::string>();
+      r.winners = result.at("winners").get<std::vector<std::string>>();
+      r.survivors = result.at("survivors").get<std::vector<std::string>>();
+      r.phase = result.at("phase").get<std::string>();
+      game.result_ = std::move(r);
+    }
+    return game;
+  } catch (const std::exception& e) {
+    return tl::unexpected(std::string("game record: ") + e.what());
+  }
+}
+
+}  // namespace stratagem::platform
