@@ -33,6 +33,17 @@ describe('UI strings', () => {
     });
   }
 
+  // Chinese and Japanese text takes full-width punctuation: an ASCII comma, colon or
+  // bracket beside a CJK character reads as a typing slip.
+  for (const lang of languages.filter((l) => l !== 'en')) {
+    it(`${lang} punctuates CJK text with full-width marks`, () => {
+      const cjk = '[\\u3000-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef]';
+      const halfWidthBesideCjk = new RegExp(`${cjk}[,:;?!()]|[,:;?!()]${cjk}`);
+      const slips = [...leaves(uiResources[lang] as Tree)].filter(([, text]) => halfWidthBesideCjk.test(text));
+      expect(slips.map(([key]) => key)).toEqual([]);
+    });
+  }
+
   it('every key the source uses exists', () => {
     const files: string[] = [];
     const walk = (dir: string) => {
