@@ -142,6 +142,8 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
   await page.click('[data-action="ready"]');
   await page.waitForSelector('.diplomacy[data-phase="S1915M"]', { timeout: 30000 });
   assert.equal(await page.getAttribute('[data-unit="A BER"]', 'data-power'), 'GERMANY');
+  // The last phase's results are fetched after the new phase arrives: wait for them.
+  await page.waitForSelector('[data-order="A BER B"][data-result="ok"]');
   assert.equal(await page.locator('[data-order="A BER B"][data-result="ok"]').count(), 1);
   await shot(page, 'after-build-desktop');
 
