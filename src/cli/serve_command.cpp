@@ -30,6 +30,8 @@ void add_serve_command(CLI::App& app) {
                     "Accounts one client address may create a minute (and at once)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  serve->add_option("--daide", options->serve.daide,
+                    "HOST:PORT to listen on for DAIDE clients (outside computer players); port 0 takes a free port");
   serve->callback([options] {
     if (!options->web.empty()) options->serve.web = options->web;
     if (auto served = server::serve(options->serve); !served) throw BadInput{served.error()};

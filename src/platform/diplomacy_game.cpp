@@ -47,6 +47,9 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
     return tl::unexpected(fields::bad_value("setup", std::to_string(options.players) + " seats"));
   if (options.computer_players < 0 || options.computer_players > options.players)
     return tl::unexpected(fields::bad_value("computer_players", "0.." + std::to_string(options.players)));
+  if (options.daide_players < 0 || options.daide_players > options.players - options.computer_players)
+    return tl::unexpected(
+        fields::bad_value("daide_players", "0.." + std::to_string(options.players - options.computer_players)));
   DiplomacyGame game;
   game.game_rules_ = std::move(*game_rules);
   game.id_ = std::move(id);
@@ -83,8 +86,9 @@ int DiplomacyGame::missed_in_a_row(std::string_view power) const {
 }
 
 tl::expected<Effects, GameError> DiplomacyGame::join(const User& user, std::optional<std::string> power, Instant now) {
-  const int human_seats = options_.players - options_.computer_players;
-  if (status_ != GameStatus::Forming || static_cast<int>(joiners_.size()) >= human_seats)
+  const int human_seats = options_.players - options_.computer_players - options_.daide_players;
+  const auto people = std::count_if(joiners_.begin(), joiners_.end(), [](const Joiner& j) { return !j.daide; });
+  if (status_ != GameStatus::Forming || static_cast<int>(people) >= human_seats)
     return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotForming));
   for (const Joiner& joiner : joiners_)
     if (joiner.user.id == user.id) return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySeated));
@@ -99,18 +103,33 @@ tl::expected<Effects, GameError> DiplomacyGame::join(const User& user, std::opti
       if (joiner.power && Impl::seat_of(*this, *formats::read_power(variant(), *joiner.power)) == seat)
         return tl::unexpected(error(ErrorCode::Conflict, Problem::PowerTaken, *power));
   }
-  joiners_.push_back({user, power});
-  Effects effects;
-  effects.changed = true;
-  effects.events.push_back(
-      {Audience::all(), "player_joined", {{"player", user.name}, {"power", power ? json(*power) : json(nullptr)}}});
-  if (static_cast<int>(joiners_.size()) == human_seats) Impl::start_game(*this, now, effects);
-  // The powers are known now if asked for (the seat's powers) or drawn at the start.
-  std::vector<std::string> powers = powers_of(user.id);
-  if (powers.empty() && power)
-    powers = Impl::codes(*this, game_rules_.setup.seats[Impl::seat_of(*this, *formats::read_power(variant(), *power))].powers);
-  effects.response = {{"power", powers.empty() ? json(nullptr) : json(powers.front())}, {"powers", powers}};
-  return effects;
+  return Impl::seat_joiner(*this, {user, power, std::nullopt}, now);
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::join_daide(const User& user, std::string_view version, Instant now) {
+  const auto clients = std::count_if(joiners_.begin(), joiners_.end(), [](const Joiner& j) { return j.daide; });
+  if (status_ != GameStatus::Forming || static_cast<int>(clients) >= options_.daide_players)
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotForming));
+  for (const Joiner& joiner : joiners_)
+    if (joiner.user.id == user.id) return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySeated));
+  return Impl::seat_joiner(*this, {user, std::nullopt, user.name + " " + std::string(version)}, now);
+}
+
+long DiplomacyGame::daide_passcode(Power power) const {
+  // 100..8099: a DAIDE integer token (14 bits) of four digits, never 0.
+  return 100 + static_cast<long>(SeededRandom(SeededRandom::derive(seed_, 0xDA1DE, index(power))).below(8000));
+}
+
+std::optional<std::string> DiplomacyGame::daide_player(Power power) const {
+  if (seats_.empty() || index(power) >= static_cast<int>(seats_.size())) return std::nullopt;
+  return seats_[index(power)].daide;
+}
+
+std::optional<User> DiplomacyGame::player_of(Power power) const {
+  if (seats_.empty() || index(power) >= static_cast<int>(seats_.size())) return std::nullopt;
+  const Seat& seat = seats_[index(power)];
+  if (seat.computer) return std::nullopt;
+  return seat.player;
 }
 
 tl::expected<Effects, GameError> DiplomacyGame::submit_orders(const User& user, std::string_view phase,
@@ -197,6 +216,7 @@ tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std:
   }
   Effects effects;
   effects.changed = true;
+  if (!own_player) seat.daide.reset();  // a person takes over a DAIDE client's power
   seat.player = user;
   seat.status = PowerStatus::Playing;
   seat.missed_in_a_row = 0;

@@ -153,7 +153,7 @@ class DiplomacyGame::Impl {
     return {{"power", code(g, p)},
             {"status", power_status_name(seat.status)},
             {"player", seat.player ? json(seat.player->name) : json(nullptr)},
-            {"computer", seat.computer}};
+            {"computer", seat.computer || seat.daide.has_value()}};
   }
 
   static void set_status(Game& g, Power p, PowerStatus status, Effects& effects) {
@@ -500,12 +500,31 @@ class DiplomacyGame::Impl {
     return -1;
   }
 
+  // A person or a DAIDE client joins a forming game; the last seat starts it.
+  static Effects seat_joiner(Game& g, Joiner joiner, Instant now) {
+    const User user = joiner.user;
+    const std::optional<std::string> power = joiner.power;
+    g.joiners_.push_back(std::move(joiner));
+    Effects effects;
+    effects.changed = true;
+    effects.events.push_back(
+        {Audience::all(), "player_joined", {{"player", user.name}, {"power", power ? json(*power) : json(nullptr)}}});
+    if (static_cast<int>(g.joiners_.size()) == g.options_.players - g.options_.computer_players)
+      start_game(g, now, effects);
+    // The powers are known now if asked for (the seat's powers) or drawn at the start.
+    std::vector<std::string> powers = g.powers_of(user.id);
+    if (powers.empty() && power)
+      powers = codes(g, g.game_rules_.setup.seats[seat_of(g, *formats::read_power(g.variant(), *power))].powers);
+    effects.response = {{"power", powers.empty() ? json(nullptr) : json(powers.front())}, {"powers", powers}};
+    return effects;
+  }
+
   static void start_game(Game& g, Instant now, Effects& effects) {
     const auto& setup_seats = g.game_rules_.setup.seats;
     const int seat_count = static_cast<int>(setup_seats.size());
-    std::vector<std::optional<User>> players(static_cast<std::size_t>(seat_count));
+    std::vector<const Joiner*> players(static_cast<std::size_t>(seat_count), nullptr);
     for (const Joiner& joiner : g.joiners_)
-      if (joiner.power) players[seat_of(g, *formats::read_power(g.variant(), *joiner.power))] = joiner.user;
+      if (joiner.power) players[seat_of(g, *formats::read_power(g.variant(), *joiner.power))] = &joiner;
     std::vector<int> open;
     for (int s = 0; s < seat_count; ++s)
       if (!players[s]) open.push_back(s);
@@ -514,7 +533,7 @@ class DiplomacyGame::Impl {
     random.shuffle(open);
     auto next = open.begin();
     for (const Joiner& joiner : g.joiners_)
-      if (!joiner.power) players[*next++] = joiner.user;
+      if (!joiner.power) players[*next++] = &joiner;
     std::vector<bool> computer(static_cast<std::size_t>(seat_count), false);
     for (; next != open.end(); ++next) computer[*next] = true;
     g.seats_.assign(static_cast<std::size_t>(g.variant().power_count()), Seat{});
@@ -524,7 +543,10 @@ class DiplomacyGame::Impl {
         g.seats_[p].status = PowerStatus::CivilDisorder;  // §1.2.3: armistice follows chapter 4
         continue;
       }
-      g.seats_[p].player = players[s];
+      if (players[s]) {
+        g.seats_[p].player = players[s]->user;
+        g.seats_[p].daide = players[s]->daide;
+      }
       g.seats_[p].computer = computer[s];
     }
     // §1.2.3(e): the coin toss, drawn now from the seed and shown when Italy joins.

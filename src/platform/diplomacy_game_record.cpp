@@ -37,6 +37,7 @@ json DiplomacyGame::to_json() const {
     json& out = seats.emplace_back(json::object());
     out["player"] = user_json(seat.player);
     out["computer"] = seat.computer;
+    if (seat.daide) out["daide"] = *seat.daide;
     out["status"] = power_status_name(seat.status);
     out["missed_in_a_row"] = seat.missed_in_a_row;
     out["ready"] = seat.ready;
@@ -46,8 +47,12 @@ json DiplomacyGame::to_json() const {
     out["orders"] = seat.orders ? Impl::kept_json(*seat.orders) : json(nullptr);
   }
   json joiners = json::array();
-  for (const Joiner& joiner : joiners_)
-    joiners.push_back({{"user", user_json(joiner.user)}, {"power", joiner.power ? json(*joiner.power) : json(nullptr)}});
+  for (const Joiner& joiner : joiners_) {
+    json& out = joiners.emplace_back(json::object());
+    out["user"] = user_json(joiner.user);
+    out["power"] = joiner.power ? json(*joiner.power) : json(nullptr);
+    if (joiner.daide) out["daide"] = *joiner.daide;
+  }
   json missed = json::array();
   for (const MissedPhase& entry : missed_)
     missed.push_back({{"phase", entry.phase}, {"power", entry.power}, {"civil_disorder", entry.civil_disorder}});
@@ -108,12 +113,15 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     for (const json& joiner : record.at("joiners")) {
       std::optional<std::string> power;
       if (!joiner.at("power").is_null()) power = joiner.at("power").get<std::string>();
-      game.joiners_.push_back({*read_user(joiner.at("user")), power});
+      std::optional<std::string> daide;
+      if (joiner.contains("daide")) daide = joiner.at("daide").get<std::string>();
+      game.joiners_.push_back({*read_user(joiner.at("user")), power, daide});
     }
     for (const json& entry : record.at("seats")) {
       Seat seat;
       seat.player = read_user(entry.at("player"));
       seat.computer = entry.at("computer").get<bool>();
+      if (entry.contains("daide")) seat.daide = entry.at("daide").get<std::string>();
       const std::string seat_status = entry.at("status").get<std::string>();
       if (seat_status == "playing") seat.status = PowerStatus::Playing;
       else if (seat_status == "civil_disorder") seat.status = PowerStatus::CivilDisorder;

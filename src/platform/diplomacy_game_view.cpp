@@ -25,7 +25,11 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
     for (const Joiner& joiner : joiners_)
       joined.push_back({{"player", joiner.user.name}, {"power", joiner.power ? json(*joiner.power) : json(nullptr)}});
     view["players"] = std::move(joined);
-    view["seats"] = {{"taken", joiners_.size()}, {"open", options_.players - options_.computer_players - static_cast<int>(joiners_.size())}};
+    const int daide_joined = static_cast<int>(std::count_if(joiners_.begin(), joiners_.end(), [](const Joiner& j) { return j.daide; }));
+    view["seats"] = {{"taken", joiners_.size()},
+                     {"open", options_.players - options_.computer_players - options_.daide_players -
+                                  (static_cast<int>(joiners_.size()) - daide_joined)}};
+    if (options_.daide_players > 0) view["seats"]["daide_open"] = options_.daide_players - daide_joined;
     view["powers"] = json::object();
     view["my_orders"] = json::object();
     return view;
@@ -46,7 +50,9 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
     // Field by field, as in to_json: the view is written on every request for a game.
     json& power = powers[code];
     power["player"] = seat.player && !seat.computer ? json(seat.player->name) : json(nullptr);
-    power["computer"] = seat.computer;
+    // A DAIDE client is a computer player from outside, named by its NME.
+    power["computer"] = seat.computer || seat.daide.has_value();
+    if (seat.daide) power["daide"] = *seat.daide;
     power["status"] = power_status_name(seat.status);
     power["ready"] = seat.ready;
     power["orders_given"] = seat.orders.has_value();

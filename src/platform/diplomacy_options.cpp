@@ -91,6 +91,10 @@ tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& bod
   if (!computers) return tl::unexpected(computers.error());
   if (*computers) options.computer_players = static_cast<int>(**computers);
 
+  auto daide = fields::integer(body, "daide_players", false, 0, options.players - options.computer_players);
+  if (!daide) return tl::unexpected(daide.error());
+  if (*daide) options.daide_players = static_cast<int>(**daide);
+
   auto after = fields::integer(body, "civil_disorder_after", false, 1, 10);
   if (!after) return tl::unexpected(after.error());
   if (*after) options.civil_disorder_after = static_cast<int>(**after);
@@ -113,6 +117,7 @@ json diplomacy_options_json(const DiplomacyOptions& options) {
   out["end_year"] = options.end_year ? json(*options.end_year) : json(nullptr);
   out["press"] = press_rule_name(options.press);
   out["computer_players"] = options.computer_players;
+  if (options.daide_players > 0) out["daide_players"] = options.daide_players;
   out["civil_disorder_after"] = options.civil_disorder_after;
   out["computer_takes_civil_disorder"] = options.computer_takes_civil_disorder;
   if (options.deadlines.live) {

@@ -4,6 +4,7 @@
 
 #include "api.h"
 #include "credentials.h"
+#include "game_action.h"
 #include "game_change.h"
 #include "json_fields.h"
 #include "messages.h"
@@ -150,46 +151,20 @@ Response Api::act(const Request& request, Caller& caller, const Captures& captur
   const std::string target = captures.size() > 1 ? captures[1] : std::string();
   const auto now = now_instant();
 
-  std::optional<platform::GameError> refused;
-  bool missing = false;
-  nlohmann::json answer;
-  std::optional<platform::Game> after;
-  const auto outcome = store_.update_game(*id, [&](const storage::StoredGame& locked)
-                                                   -> std::optional<storage::GameChange> {
-    // fn may run more than once (storage retries it when another update won the race).
-    refused.reset();
-    after.reset();
-    missing = false;
-    answer = nlohmann::json();
-    auto game = game_of(locked, games_);
-    if (!game) {
-      missing = true;
-      return std::nullopt;
-    }
-    auto effects = game->act(user, action, *body, language, now, target);
-    if (!effects) {
-      refused = effects.error();
-      return std::nullopt;
-    }
-    answer = std::move(effects->response);
-    if (!effects->changed) return std::nullopt;
-    std::optional<std::vector<storage::UserId>> players;
-    if (seats_caller(action)) players = with_player(locked.players, caller.user->id);
-    auto change = change_of(*game, *effects, now, std::move(players));
-    after = std::move(*game);
-    return change;
-  });
+  const auto outcome = act_on_game(
+      store_, games_, runner_, *id, now,
+      [&](platform::Game& game) { return game.act(user, action, *body, language, now, target); },
+      [&](const storage::StoredGame& locked) -> std::optional<std::vector<storage::UserId>> {
+        if (!seats_caller(action)) return std::nullopt;
+        return with_player(locked.players, caller.user->id);
+      });
   if (!outcome) {
     if (outcome.error().code == storage::StoreErrorCode::not_found) return game_not_found(captures[0], language).response();
     return error_of(outcome.error(), language).response();
   }
-  if (missing) return game_not_found(captures[0], language).response();
-  if (refused) return error_of(*refused, language).response();
-  if (after) {
-    runner_.after_change(*id, *after);
-    games_.put(*id, outcome->version, std::move(*after));
-  }
-  return Response::json(status, answer);
+  if (outcome->missing) return game_not_found(captures[0], language).response();
+  if (outcome->refused) return error_of(*outcome->refused, language).response();
+  return Response::json(status, outcome->response);
 }
 
 }  // namespace stratagem::server

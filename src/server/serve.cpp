@@ -9,6 +9,7 @@
 
 #include "api.h"
 #include "credentials.h"
+#include "daide_listener.h"
 #include "event_hub.h"
 #include "game_runner.h"
 #include "http_listener.h"
@@ -46,6 +47,12 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   if (!initialise_crypto()) return tl::unexpected(std::string("libsodium cannot start (no source of randomness)"));
   const auto address = parse_listen_address(options.listen);
   if (!address) return tl::unexpected(address.error());
+  std::optional<ListenAddress> daide_address;
+  if (options.daide) {
+    auto parsed = parse_listen_address(*options.daide);
+    if (!parsed) return tl::unexpected("--daide: " + parsed.error());
+    daide_address = *parsed;
+  }
   if (options.web && !std::filesystem::is_directory(*options.web)) {
     return tl::unexpected(fmt::format("--web: '{}' is not a folder", options.web->string()));
   }
@@ -74,11 +81,24 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   const auto bound = http.listen(*address);
   if (!bound) return tl::unexpected(bound.error());
 
+  std::optional<DaideServer> daide;
+  std::optional<ListenAddress> daide_bound;
+  if (daide_address) {
+    daide.emplace(**store, games, runner, hub);
+    auto listening = daide->listen(*daide_address);
+    if (!listening) return tl::unexpected(listening.error());
+    daide_bound = *listening;
+  }
+
   runner.start();
   std::printf("listening on http://%s:%u\n", url_host(bound->host).c_str(), static_cast<unsigned>(bound->port));
+  if (daide_bound)
+    std::printf("daide on %s:%u\n", url_host(daide_bound->host).c_str(), static_cast<unsigned>(daide_bound->port));
   std::fflush(stdout);
   spdlog::info("listening on {}:{}{}", bound->host, bound->port, web ? "" : " (no web client: --web DIR)");
+  if (daide_bound) spdlog::info("DAIDE clients on {}:{}", daide_bound->host, daide_bound->port);
   http.run();
+  if (daide) daide->stop();
   runner.stop();
   events.reset();
   spdlog::info("stopped");

@@ -12,7 +12,6 @@
 #include "stratagem/diplomacy/variant.h"
 #include "support/client_thread.h"
 #include "support/conversation.h"
-#include "support/positions.h"
 
 namespace stratagem::daide {
 namespace {
@@ -99,11 +98,11 @@ TEST_P(DaideGame, ClientPlaysAWholeGameAgainstARefereeingServer) {
 
   auto random = *diplomacy_bots::make_player("random");
   GameState state = GameState::initial(variant());
-  server.send("SCO " + text(testing::sco_arguments(state, names())));
+  server.send("SCO " + text(sco_arguments(state, names())));
   int phases = 0, submissions = 0, accepted = 0;
   std::vector<std::string> refused;
   while (state.phase.year <= kLastYear && diplomacy::winner(variant(), state) == Power::None) {
-    server.send("NOW " + text(testing::now_arguments(state, names())));
+    server.send("NOW " + text(now_arguments(state, names())));
     std::array<Order, diplomacy::kMaxProvinces> orders{};
     diplomacy::ProvinceSet ordered;
     auto order = [&](const Order& o) {
@@ -146,7 +145,7 @@ TEST_P(DaideGame, ClientPlaysAWholeGameAgainstARefereeingServer) {
     variant().all_supply_centres().for_each([&](int c) {
       centres_changed |= next.centre_owner(diplomacy::province_at(c)) != state.centre_owner(diplomacy::province_at(c));
     });
-    if (centres_changed) server.send("SCO " + text(testing::sco_arguments(next, names())));
+    if (centres_changed) server.send("SCO " + text(sco_arguments(next, names())));
     state = next;
   }
   server.send("DRW");

@@ -9,14 +9,11 @@
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/variant.h"
 #include "stratagem/diplomacy_bots/game.h"
-#include "support/positions.h"
 
 namespace stratagem::daide {
 namespace {
 
 using diplomacy::GameState;
-using testing::now_arguments;
-using testing::sco_arguments;
 
 const diplomacy::Variant& variant() { return diplomacy::standard_variant(); }
 const MapNames& names() {

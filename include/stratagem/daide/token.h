@@ -69,7 +69,10 @@ constexpr Token BRA{0x4000}, KET{0x4001};
 constexpr Token AMY{0x4200}, FLT{0x4201};
 constexpr Token CTO{0x4320}, CVY{0x4321}, HLD{0x4322}, MTO{0x4323}, SUP{0x4324}, VIA{0x4325}, DSB{0x4340},
     RTO{0x4341}, BLD{0x4380}, REM{0x4381}, WVE{0x4382};
-constexpr Token MBV{0x4400};
+constexpr Token MBV{0x4400}, BPR{0x4401}, CST{0x4402}, ESC{0x4403}, FAR{0x4404}, HSC{0x4405}, NAS{0x4406},
+    NMB{0x4407}, NMR{0x4408}, NRN{0x4409}, NRS{0x440A}, NSA{0x440B}, NSC{0x440C}, NSF{0x440D}, NSP{0x440E},
+    NSU{0x4410}, NVR{0x4411}, NYU{0x4412}, YSC{0x4413};
+constexpr Token SUC{0x4500}, BNC{0x4501}, CUT{0x4502}, DSR{0x4503}, NSO{0x4505}, RET{0x4506};
 constexpr Token NCS{0x4600}, NEC{0x4602}, ECS{0x4604}, SEC{0x4606}, SCS{0x4608}, SWC{0x460A}, WCS{0x460C},
     NWC{0x460E};
 constexpr Token SPR{0x4700}, SUM{0x4701}, FAL{0x4702}, AUT{0x4703}, WIN{0x4704};
@@ -97,6 +100,9 @@ class Representation {
   std::optional<std::string_view> mnemonic(Token t) const;
   // The token of a mnemonic (any case); nullopt if unknown.
   std::optional<Token> token(std::string_view mnemonic) const;
+  // The data of an RM naming every power and province of this representation, as a
+  // server sends it.
+  std::vector<std::uint8_t> rm_data() const;
   // Every power token, and every province token, in increasing order.
   std::vector<Token> powers() const;
   std::vector<Token> provinces() const;

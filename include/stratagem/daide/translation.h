@@ -12,6 +12,7 @@
 
 #include "stratagem/daide/message.h"
 #include "stratagem/diplomacy/order.h"
+#include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
 #include "stratagem/diplomacy/variant.h"
@@ -58,6 +59,9 @@ tl::expected<void, std::string> check_map_definition(const Nodes& mdf_arguments,
 tl::expected<diplomacy::Phase, std::string> read_turn(const Node& turn);
 TokenList turn_tokens(diplomacy::Phase phase);
 
+// A province token, or (province coast).
+tl::expected<diplomacy::Location, std::string> read_location(const Node& node, const MapNames& names);
+
 // A unit as NOW and MIS write it: power, unit type and location, the items of a list.
 tl::expected<diplomacy::Unit, std::string> read_unit(const Nodes& items, const MapNames& names);
 std::optional<TokenList> unit_tokens(const diplomacy::Unit& unit, const MapNames& names);
@@ -70,9 +74,26 @@ tl::expected<void, std::string> read_supply_centres(const Nodes& sco_arguments, 
 tl::expected<void, std::string> read_position(const Nodes& now_arguments, const MapNames& names,
                                               diplomacy::GameState& state);
 
+// What a server sends: NOW's arguments (the turn, the units, dislodged units with their
+// retreat options after MRT) and SCO's (every power's centres, UNO's last).
+TokenList now_arguments(const diplomacy::GameState& state, const MapNames& names);
+TokenList sco_arguments(const diplomacy::GameState& state, const MapNames& names);
+
 // One order of `power` as SUB sends it, without the brackets around it: "(ENG FLT LON)
 // MTO NTH", "ENG WVE". Moves by convoy name a route of fleets at sea in state.
 tl::expected<TokenList, std::string> order_tokens(const diplomacy::Order& order, diplomacy::Power power,
                                                   const diplomacy::GameState& state, const MapNames& names);
+
+// An order a player submitted (the items inside its brackets), read for `power` and
+// checked against state: the engine's order, or why it is refused: the THX note (FAR,
+// NSU, NYU, ...), or for what is no order at all the item where reading stopped (a
+// server answers HUH with ERR there).
+struct OrderRefusal {
+  Token note = tokens::FAR;
+  std::optional<std::size_t> syntax_error_at;
+};
+tl::expected<diplomacy::Order, OrderRefusal> read_order(const Nodes& items, diplomacy::Power power,
+                                                        const diplomacy::GameState& state,
+                                                        const diplomacy::RuleOptions& rules, const MapNames& names);
 
 }  // namespace stratagem::daide

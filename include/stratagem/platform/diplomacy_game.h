@@ -115,7 +115,7 @@ class DiplomacyGame {
   int missed_in_a_row(std::string_view power) const;
 
   // --- actions (409 conflict / 403 forbidden / 400 bad_request as the contract says)
-  // Takes a seat; `power` asks for that power. When the last seat is taken the powers
+  // Takes a seat; `power` asks for that power. DAIDE seats are not taken this way. When the last seat is taken the powers
   // not asked for are drawn at random and the first phase starts. Response {"power",
   // "powers"}: the seat's first power and all of them (seats of several powers), or null
   // and [] until the draw.
@@ -126,6 +126,18 @@ class DiplomacyGame {
   // {"orders": {POWER: [{"input", "order" | null, "error"?}]}}.
   tl::expected<Effects, GameError> submit_orders(const User& user, std::string_view phase,
                                                  const OrdersByPower& orders, Language language, Instant now);
+  // A DAIDE client (syntax.html NME) takes a DAIDE seat as `user`, whose id the server
+  // chooses ("daide:..."), its name and version shown as the seat's player. Its power is
+  // drawn as for people. Response as join's.
+  tl::expected<Effects, GameError> join_daide(const User& user, std::string_view version, Instant now);
+  // The passcode HLO gives the DAIDE player of `power`, which IAM must repeat to take the
+  // seat back: drawn from the game's seed, so nobody outside the server can know it.
+  long daide_passcode(diplomacy::Power power) const;
+  // The DAIDE player of `power` ("NAME VERSION" of its NME), if a DAIDE client holds it.
+  std::optional<std::string> daide_player(diplomacy::Power power) const;
+  // Who holds the seat of `power`: a person or a DAIDE client; nullopt for a computer's
+  // seat or none.
+  std::optional<User> player_of(diplomacy::Power power) const;
   // When every power with something to order is ready, the phase is processed at once.
   tl::expected<Effects, GameError> set_ready(const User& user, std::string_view power, bool ready, Instant now);
   // `to` nullopt: public. Response {"id", "sent_at", "phase"}.
@@ -194,6 +206,7 @@ class DiplomacyGame {
   struct Seat {
     std::optional<User> player;
     bool computer = false;
+    std::optional<std::string> daide;  // a DAIDE client's "NAME VERSION"
     PowerStatus status = PowerStatus::Playing;
     int missed_in_a_row = 0;
     bool ready = false;
@@ -206,6 +219,7 @@ class DiplomacyGame {
   struct Joiner {
     User user;
     std::optional<std::string> power;
+    std::optional<std::string> daide;
     friend bool operator==(const Joiner&, const Joiner&) = default;
   };
   struct Result {

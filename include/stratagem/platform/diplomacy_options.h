@@ -46,6 +46,7 @@ struct DiplomacyOptions {
   PressRule press = PressRule::Full;
   Deadlines deadlines;
   int computer_players = 0;  // seats taken by computer players (0..players)
+  int daide_players = 0;     // seats kept for DAIDE clients (0..players - computer_players)
   // Extensions of the contract (optional fields):
   int civil_disorder_after = 2;                // consecutive missed phases (seed 000 §4.3.1), 1..10
   bool computer_takes_civil_disorder = false;  // a computer orders for powers in civil disorder
@@ -57,7 +58,8 @@ struct DiplomacyOptions {
 // "rules" a known profile; "players" 2..7; "setup" "3a"|"3b" with three players (else
 // absent or the player count as text); "end_year" the start year..3000; "press"
 // full|public|none; "deadlines" "live" or an object of three integers 1..31536000
-// (seconds); "computer_players" 0..players; "civil_disorder_after" 1..10;
+// (seconds); "computer_players" 0..players; "daide_players" 0..players minus the
+// computer players; "civil_disorder_after" 1..10;
 // "computer_takes_civil_disorder" boolean.
 tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const nlohmann::json& body);
 

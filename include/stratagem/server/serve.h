@@ -21,10 +21,13 @@ struct ServeOptions {
   std::size_t max_connections_per_address = 256;
   // Accounts one client address may create: this many at once, then this many a minute.
   double signups_per_minute = 20;
+  // HOST:PORT for DAIDE clients (docs/daide.md); none: no DAIDE listener.
+  std::optional<std::string> daide;
 };
 
 // Opens the database (creating or migrating its schema), listens, prints
-// "listening on http://HOST:PORT" on stdout, and serves until SIGINT or SIGTERM, after
+// "listening on http://HOST:PORT" (and with a DAIDE listener "daide on HOST:PORT") on
+// stdout, and serves until SIGINT or SIGTERM, after
 // which it stops accepting, finishes the requests in flight and returns. Logs go to
 // stderr (level from SPDLOG_LEVEL, default info). A message when it cannot start.
 tl::expected<void, std::string> serve(const ServeOptions& options);

@@ -1,0 +1,294 @@
+#include "daide_table.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+
+#include "api.h"
+#include "credentials.h"
+#include "daide_turns.h"
+#include "game_action.h"
+#include "stratagem/diplomacy/notation.h"
+#include "stratagem/formats/diplomacy_places.h"
+
+namespace stratagem::server {
+
+using diplomacy::Power;
+using platform::DiplomacyGame;
+
+namespace {
+
+constexpr std::size_t kGamesLooked = 500;
+
+std::optional<long> seconds(platform::Duration duration) {
+  return static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(duration).count());
+}
+
+// HLO's level and deadlines. A live game's movement turn is its negotiation and order
+// writing together (seed 000 §2.3.1: 15 + 5 minutes after the first year).
+daide::GameSettings settings_of(const platform::DiplomacyOptions& options) {
+  daide::GameSettings settings;
+  const auto& deadlines = options.deadlines;
+  if (deadlines.live) {
+    settings.movement_seconds = seconds(platform::kLiveNegotiation + platform::kLiveOrderWriting);
+    settings.retreat_seconds = seconds(platform::kLiveRetreat);
+    settings.build_seconds = seconds(platform::kLiveAdjustment);
+  } else {
+    settings.movement_seconds = seconds(deadlines.movement);
+    settings.retreat_seconds = seconds(deadlines.retreat);
+    settings.build_seconds = seconds(deadlines.adjustment);
+  }
+  return settings;
+}
+
+// Games of a status, oldest first.
+std::vector<storage::StoredGame> games_with_status(storage::Store& store, const char* status) {
+  auto listed = store.list_games(storage::GameQuery{
+      .player = std::nullopt, .statuses = {status}, .kind = "diplomacy", .before = std::nullopt, .limit = kGamesLooked});
+  if (!listed) {
+    spdlog::warn("daide: cannot list games: {}", listed.error().message);
+    return {};
+  }
+  std::reverse(listed->begin(), listed->end());
+  return std::move(*listed);
+}
+
+std::string power_code(const diplomacy::Variant& variant, Power power) {
+  return std::string(variant.power_code(power));
+}
+
+// SMR's name and version of a seat's player: a DAIDE client's NME, a person's name, or
+// our own computer player.
+std::pair<std::string, std::string> player_names(const DiplomacyGame& game, Power power) {
+  if (auto daide = game.daide_player(power)) {
+    const auto space = daide->rfind(' ');
+    if (space != std::string::npos) return {daide->substr(0, space), daide->substr(space + 1)};
+    return {*daide, ""};
+  }
+  if (auto person = game.player_of(power)) return {person->name, "person"};
+  return {"stratagem", "computer"};
+}
+
+}  // namespace
+
+DaideTable::DaideTable(storage::Store& store, GameCache& games, GameRunner& runner)
+    : store_(store), games_(games), runner_(runner) {}
+
+bool DaideTable::join(const std::string& name, const std::string& version) {
+  const platform::User user{"daide:" + new_token().substr(0, 24), name};
+  for (const auto& stored : games_with_status(store_, "forming")) {
+    const auto game = game_of(stored, games_);
+    if (!game || !game->diplomacy() || game->diplomacy()->options().daide_players == 0) continue;
+    const auto outcome = act_on_game(store_, games_, runner_, stored.id, now_instant(), [&](platform::Game& g) {
+      return g.diplomacy()->join_daide(user, version, now_instant());
+    });
+    if (outcome && !outcome->missing && !outcome->refused) {
+      game_ = stored.id;
+      user_ = user;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool DaideTable::rejoin(Power power, long passcode) {
+  for (const auto& stored : games_with_status(store_, "active")) {
+    const auto game = game_of(stored, games_);
+    const DiplomacyGame* diplomacy = game ? game->diplomacy() : nullptr;
+    if (!diplomacy || !diplomacy->daide_player(power) || diplomacy->daide_passcode(power) != passcode) continue;
+    game_ = stored.id;
+    user_ = *diplomacy->player_of(power);
+    reported_once_ = false;
+    // Back from civil disorder (a connection lost for turns): the seat is the client's again.
+    if (diplomacy->power_status(power_code(diplomacy->variant(), power)) == platform::PowerStatus::CivilDisorder)
+      return act([&](DiplomacyGame& g) { return g.take_seat(user_, power_code(g.variant(), power), now_instant()); });
+    return true;
+  }
+  return false;
+}
+
+bool DaideTable::observe() {
+  // A game with DAIDE players first (the one they play), then any game being played.
+  std::optional<storage::GameId> any;
+  for (const char* status : {"active", "forming"}) {
+    for (const auto& stored : games_with_status(store_, status)) {
+      const auto game = game_of(stored, games_);
+      if (!game || !game->diplomacy()) continue;
+      if (game->diplomacy()->options().daide_players > 0) {
+        game_ = stored.id;
+        return true;
+      }
+      if (!any && std::string_view(status) == "active") any = stored.id;
+    }
+  }
+  game_ = any;
+  return any.has_value();
+}
+
+std::optional<DiplomacyGame> DaideTable::load() const {
+  if (!game_) return std::nullopt;
+  const auto stored = store_.load_game(*game_);
+  if (!stored) return std::nullopt;
+  const auto game = game_of(*stored, games_);
+  if (!game || !game->diplomacy()) return std::nullopt;
+  return *game->diplomacy();
+}
+
+std::optional<Power> DaideTable::power_of(const DiplomacyGame& game) const {
+  if (user_.id.empty()) return std::nullopt;
+  const auto powers = game.powers_of(user_.id);
+  if (powers.empty()) return std::nullopt;
+  const auto power = formats::read_power(game.variant(), powers.front());
+  return power ? std::optional<Power>(*power) : std::nullopt;
+}
+
+bool DaideTable::act(
+    const std::function<tl::expected<platform::Effects, platform::GameError>(DiplomacyGame&)>& action) {
+  if (!game_) return false;
+  const auto outcome = act_on_game(store_, games_, runner_, *game_, now_instant(), [&](platform::Game& game) {
+    if (!game.diplomacy()) return tl::expected<platform::Effects, platform::GameError>(platform::Effects{});
+    return action(*game.diplomacy());
+  });
+  if (!outcome) spdlog::warn("daide: {}: {}", user_.name, outcome.error().message);
+  return outcome && !outcome->missing && !outcome->refused;
+}
+
+std::vector<nlohmann::json> DaideTable::phase_entries(const DiplomacyGame& game) const {
+  std::vector<nlohmann::json> entries;
+  const auto phases = store_.phases(*game_);
+  if (!phases) return entries;
+  for (const auto& phase : *phases) entries.push_back(nlohmann::json::parse(phase.json, nullptr, false));
+  while (!entries.empty() && entries.back().value("next_phase", "") != game.phase_code()) entries.pop_back();
+  return entries;
+}
+
+std::vector<daide::ProcessedTurn> DaideTable::turns(const DiplomacyGame& game, const std::vector<nlohmann::json>& entries,
+                                                    std::size_t first) const {
+  std::vector<daide::ProcessedTurn> out;
+  for (std::size_t k = first; k < entries.size(); ++k) {
+    diplomacy::GameState after = game.state();
+    if (k + 1 < entries.size()) {
+      auto next = phase_position(game.variant(), entries[k + 1]);
+      if (next) after = *next;
+    }
+    auto turn = processed_turn(game.variant(), entries[k], after);
+    if (!turn) {
+      spdlog::warn("daide: game {}: phase {} cannot be read for ORD", *game_, k + 1);
+      continue;
+    }
+    out.push_back(std::move(*turn));
+  }
+  return out;
+}
+
+daide::GameNews DaideTable::news() {
+  daide::GameNews news;
+  news.state = diplomacy::GameState::initial(diplomacy::standard_variant());
+  const auto game = load();
+  if (!game) return news;
+  const diplomacy::Variant& variant = game->variant();
+  news.settings = settings_of(game->options());
+  news.started = game->status() != platform::GameStatus::Forming;
+  if (!news.started) return news;
+  news.state = game->state();
+  if (const auto power = power_of(*game)) {
+    news.power = *power;
+    news.passcode = game->daide_passcode(*power);
+  }
+  const auto entries = phase_entries(*game);
+  if (reported_once_ && entries.size() > phases_reported_) news.processed = turns(*game, entries, phases_reported_);
+  phases_reported_ = std::max(phases_reported_, entries.size());
+  reported_once_ = true;
+
+  const nlohmann::json view = game->view_for(user_.id);
+  for (int p = 0; p < variant.power_count(); ++p) {
+    const Power power = diplomacy::power_at(p);
+    const auto& seat = view["powers"][power_code(variant, power)];
+    if (seat.value("status", "") == "civil_disorder" && !seat.value("armistice", false) && !seat.value("neutral", false))
+      news.civil_disorder.push_back(power);
+  }
+  if (const auto deadline = game->next_deadline()) {
+    const auto left = std::chrono::ceil<std::chrono::seconds>(*deadline - now_instant()).count();
+    news.seconds_to_deadline = std::max<long>(0, static_cast<long>(left));
+  }
+  if (game->status() != platform::GameStatus::Finished) return news;
+  daide::GameEnd end;
+  const auto& result = view["result"];
+  std::vector<Power> winners;
+  for (const auto& code : result.value("winners", nlohmann::json::array()))
+    if (auto p = formats::read_power(variant, code.get<std::string>())) winners.push_back(*p);
+  if (result.value("reason", "") != "draw") {
+    if (winners.size() == 1) end.solo = winners.front();
+    else end.shared = winners;
+  }
+  // The year each power lost its last centre: the first phase it starts with none.
+  std::vector<std::optional<int>> eliminated(static_cast<std::size_t>(variant.power_count()));
+  for (const auto& entry : entries) {
+    const auto before = phase_position(variant, entry);
+    if (!before) continue;
+    for (int p = 0; p < variant.power_count(); ++p)
+      if (!eliminated[p] && before->centre_count(diplomacy::power_at(p)) == 0) eliminated[p] = before->phase.year;
+  }
+  for (int p = 0; p < variant.power_count(); ++p) {
+    const Power power = diplomacy::power_at(p);
+    const auto [name, version] = player_names(*game, power);
+    const int centres = news.state.centre_count(power);
+    std::optional<int> out_in;
+    if (centres == 0) out_in = eliminated[p].value_or(news.state.phase.year);
+    end.summary.push_back({power, name, version, centres, out_in});
+  }
+  news.end = std::move(end);
+  return news;
+}
+
+bool DaideTable::submit(diplomacy::Phase phase, const std::vector<diplomacy::Order>& orders, bool ready) {
+  return act([&](DiplomacyGame& game) -> tl::expected<platform::Effects, platform::GameError> {
+    const auto power = power_of(game);
+    if (!power) return platform::Effects{};
+    const diplomacy::Variant& variant = game.variant();
+    const diplomacy::GameState& state = game.state();
+    std::vector<std::string> texts;
+    for (const auto& order : orders) {
+      diplomacy::UnitType target_type = diplomacy::UnitType::Army;
+      if (order.is_support() || order.kind() == diplomacy::OrderKind::Convoy)
+        if (auto unit = state.unit_in(variant.province_of(order.target()))) target_type = unit->type;
+      texts.push_back(diplomacy::format_order(variant, order, target_type));
+    }
+    const std::string code = power_code(variant, *power);
+    auto effects = game.submit_orders(user_, diplomacy::phase_code(phase), {{code, texts}}, platform::Language::En,
+                                      now_instant());
+    if (!effects) return effects;
+    for (const auto& answer : effects->response[code])
+      if (answer["order"].is_null())
+        spdlog::warn("daide: {} ({}): the game refused {}: {}", user_.name, code, answer.value("input", ""),
+                     answer.value("error", ""));
+    auto readiness = game.set_ready(user_, code, ready, now_instant());
+    if (readiness) effects->append(std::move(*readiness));
+    return effects;
+  });
+}
+
+bool DaideTable::vote_draw(bool draw) {
+  return act([&](DiplomacyGame& game) -> tl::expected<platform::Effects, platform::GameError> {
+    const auto power = power_of(game);
+    if (!power) return platform::Effects{};
+    return game.vote_draw(user_, power_code(game.variant(), *power), draw, now_instant());
+  });
+}
+
+std::optional<daide::ProcessedTurn> DaideTable::history(diplomacy::Phase phase) {
+  const auto game = load();
+  if (!game) return std::nullopt;
+  const auto entries = phase_entries(*game);
+  const std::string code = diplomacy::phase_code(phase);
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    if (entries[k].value("phase", "") != code) continue;
+    auto found = turns(*game, entries, k);
+    if (found.empty()) return std::nullopt;
+    return std::move(found.front());
+  }
+  return std::nullopt;
+}
+
+}  // namespace stratagem::server
