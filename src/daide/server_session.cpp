@@ -193,15 +193,18 @@ void ServerSession::apply(const GameNews& news) {
     power_ = news.power;
     passcode_ = news.passcode;
   }
-  if (starting && stage_ == Stage::Playing && !hello_sent_) {
+  if (starting && !hello_sent_) {
     state_ = news.state;
-    send_hello();
+    if (stage_ == Stage::Playing) send_hello();  // an observer has no power to be told of
     send(message({{tokens::SCO}, sco_arguments(state_, names_)}));
     send(message({{tokens::NOW}, now_arguments(state_, names_)}));
     hello_sent_ = true;
   }
   const bool ends_now = news.end && !end_;
-  if (ends_now) end_ = news.end;
+  if (ends_now) {
+    end_ = news.end;
+    end_phase_ = news.state.phase;
+  }
   if (!news.processed.empty()) {
     last_results_.clear();
     for (std::size_t k = 0; k < news.processed.size(); ++k) {
@@ -273,7 +276,7 @@ void ServerSession::send_end() {
     for (Power p : end_->shared) powers.push_back(*names_.power_token(p));
     send(message({{tokens::DRW}, bracketed(powers)}));
   }
-  TokenList summary = message({{tokens::SMR}, turn_tokens(state_.phase)});
+  TokenList summary = message({{tokens::SMR}, turn_tokens(end_phase_)});
   for (const PowerSummary& s : end_->summary) {
     TokenList entry = message({{*names_.power_token(s.power)}, bracketed(text_tokens(s.name)),
                                bracketed(text_tokens(s.version)), number_tokens(s.centres)});

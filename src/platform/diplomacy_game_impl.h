@@ -100,9 +100,16 @@ class DiplomacyGame::Impl {
         });
         return found;
       }
-      case PhaseType::Adjustment: return adjustment_change(g, p) != 0;
+      case PhaseType::Adjustment: return adjustment_change(g, p) != 0 || must_waive(g, p);
     }
     return false;
+  }
+
+  // syntax.html: "All unused builds must be waived, even if they are unusable". A DAIDE
+  // client owing builds it has no free home centre for still orders its waives, and the
+  // turn waits for them as a DAIDE server's would (a person is not asked to).
+  static bool must_waive(const Game& g, Power p) {
+    return !g.seats_.empty() && g.seats_[index(p)].daide && g.state_.centre_count(p) > g.state_.unit_count(p);
   }
 
   // Powers in armistice, and the neutral power before it joins: they never order.

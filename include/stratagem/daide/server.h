@@ -172,6 +172,7 @@ class ServerSession {
   std::optional<long> seconds_to_deadline_;
   std::vector<diplomacy::Power> civil_disorder_;
   std::optional<GameEnd> end_;
+  diplomacy::Phase end_phase_;  // the turn SMR names: the one after the last played
   // This turn's accepted orders, one per unit (builds: per province; waives counted).
   std::vector<diplomacy::Order> orders_;
   bool go_ = true;

@@ -1,0 +1,224 @@
+"""DAIDE clients at the server (`stratagem serve --daide`): whole games of seven of our own
+DAIDE clients over TCP, checked position by position against the engine; an observer;
+a client that goes silent, falls into civil disorder and comes back with IAM; a person
+who takes over a DAIDE power; malformed input and floods answered as the protocol says;
+and, on PostgreSQL, DAIDE players on two server processes of one database."""
+import json
+import os
+import subprocess
+import uuid
+
+import pytest
+
+from daide_wire import INITIAL, DaideConnection, frame, now_units
+from serverlib import BIN, Server, new_user, wait_until
+
+
+def daide_server(database, *args):
+    server = Server(database, args=["--daide", "127.0.0.1:0", *args]).start()
+    line = server.process.stdout.readline().decode()
+    assert line.startswith("daide on 127.0.0.1:"), line
+    server.daide_port = int(line.strip().rsplit(":", 1)[1])
+    return server
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = daide_server(f"sqlite:{tmp_path / 'stratagem.db'}")
+    yield running
+    if running.process is not None:
+        assert running.stop() == 0, running.log.decode()[-3000:]
+
+
+def new_game(server, creator, **options):
+    body = {"game": "diplomacy", "name": "DAIDE table", "players": 7, "press": "none",
+            "deadlines": {"movement_seconds": 120, "retreat_seconds": 60, "adjustment_seconds": 60}}
+    body.update(options)
+    return creator.ok("POST", "/api/v1/games", body)["id"]
+
+
+def our_client(port, player, name, *extra):
+    return subprocess.Popen([BIN, "diplomacy", "daide", "--host", "127.0.0.1", "--port", str(port),
+                             "--player", player, "--name", name, *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def adjudicate(entry):
+    """The engine's own next position for a phase entry of the API (the CLI contract)."""
+    orders = {power: [report["input"] for report in reports if report.get("input")]
+              for power, reports in entry["orders"].items()}
+    phase_input = {"phase": entry["phase"], "units": entry["units"], "centers": entry["centers"],
+                   "retreats": entry["retreats"], "orders": orders}
+    done = subprocess.run([BIN, "diplomacy", "adjudicate"], input=json.dumps(phase_input).encode(),
+                          capture_output=True)
+    assert done.returncode == 0, done.stderr.decode() + json.dumps(phase_input)[:3000]
+    return json.loads(done.stdout)["next"]
+
+
+def test_seven_of_our_clients_play_to_1910_as_the_engine_adjudicates(server):
+    alice = new_user(server, "alice")
+    game = new_game(server, alice, daide_players=7, end_year=1910)
+    watcher = DaideConnection(server.daide_port)
+    players = ["dumbbot", "dumbbot", "dumbbot", "random", "holdbot", "dumbbot", "random"]
+    clients = [our_client(server.daide_port, player, f"bot{k}") for k, player in enumerate(players)]
+    watcher.open()
+    watcher.say("OBS ('watcher') ('1')")
+    assert watcher.read() == "YES (OBS ('watcher') ('1'))"
+    assert watcher.read() == "MAP ('STANDARD')"
+    logs = []
+    for client in clients:
+        _, err = client.communicate(timeout=300)
+        logs.append(err.decode())
+        assert client.returncode == 0, err.decode()[-3000:]
+    # Every client saw the end and the summary, and the server refused none of its orders
+    # nor any whole submission (the turn waits for every DAIDE player's orders, waives too).
+    for log in logs:
+        assert "summary: SMR" in log, log[-2000:]
+        assert "refused our order" not in log, log
+        assert "HUH" not in log and "PRN" not in log, log
+    view = alice.ok("GET", f"/api/v1/games/{game}")
+    assert view["status"] == "finished"
+    assert sorted(seat["daide"] for seat in view["powers"].values()) == [f"bot{k} 0.1.0" for k in range(7)]
+    assert all(seat["computer"] for seat in view["powers"].values())
+    phases = alice.ok("GET", f"/api/v1/games/{game}/phases")
+    assert "1910" in phases[-1]["phase"] or view["result"]["reason"] == "victory"
+    # Every position the server reached is the engine's own from the orders given.
+    for entry, following in zip(phases, phases[1:]):
+        expected = adjudicate(entry)
+        assert expected["phase"] == following["phase"], entry["phase"]
+        assert expected["units"] == following["units"], entry["phase"]
+        assert expected["centers"] == following["centers"], entry["phase"]
+    # The observer was told every position as NOW: the same as the API's, in order.
+    told = []
+    for message in watcher.read_until(lambda m: m.startswith("SMR"), timeout=30):
+        if message.startswith("NOW"):
+            told.append(now_units(message))
+    expected = [(entry["phase"], {p: sorted(u) for p, u in entry["units"].items() if u}) for entry in phases]
+    assert told[:len(expected)] == expected
+    watcher.close()
+
+
+def test_a_silent_client_falls_into_civil_disorder_and_comes_back(server):
+    alice = new_user(server, "alice")
+    game = new_game(server, alice, daide_players=1, computer_players=6, civil_disorder_after=1,
+                    deadlines={"movement_seconds": 2, "retreat_seconds": 2, "adjustment_seconds": 2})
+    bot = DaideConnection(server.daide_port)
+    bot.open()
+    bot.say("NME ('Silent') ('2.0')")
+    assert bot.read_until(lambda m: m.startswith("HLO"))[-1].startswith("HLO")
+    hello = bot.log[-1][3:]
+    power, passcode = hello.split("(")[1].rstrip(") "), int(hello.split("(")[2].rstrip(") "))
+    names = {"AUS": "AUSTRIA", "ENG": "ENGLAND", "FRA": "FRANCE", "GER": "GERMANY", "ITA": "ITALY", "RUS": "RUSSIA",
+             "TUR": "TURKEY"}
+    seat = names[power]
+    view = alice.ok("GET", f"/api/v1/games/{game}")
+    assert view["powers"][seat]["daide"] == "Silent 2.0"
+    assert view["powers"][seat]["player"] == "Silent"
+    # It orders nothing: the deadline passes, it is in civil disorder, and it is told so.
+    bot.read_until(lambda m: m == f"CCD ({power})", timeout=30)
+    assert alice.ok("GET", f"/api/v1/games/{game}")["powers"][seat]["status"] == "civil_disorder"
+    bot.close()
+    # A wrong passcode is refused; the right one gives the power back.
+    again = DaideConnection(server.daide_port)
+    again.open()
+    again.say(f"IAM ({power}) ({passcode + 1})")
+    assert again.read() == f"REJ (IAM ({power}) ({passcode + 1}))"
+    again.close()
+    back = DaideConnection(server.daide_port)
+    back.open()
+    back.say(f"IAM ({power}) ({passcode})")
+    assert back.read() == f"YES (IAM ({power}) ({passcode}))"
+    assert alice.ok("GET", f"/api/v1/games/{game}")["powers"][seat]["status"] == "playing"
+    back.say("HLO")
+    assert back.read_until(lambda m: m.startswith("HLO"))[-1] == f"HLO ({power}) ({passcode}) ((LVL 0) (MTL 2) (RTL 2) (BTL 2))"
+    back.close()
+
+
+def test_a_person_takes_over_a_daide_power_in_civil_disorder(server):
+    alice = new_user(server, "alice")
+    game = new_game(server, alice, daide_players=1, computer_players=6, civil_disorder_after=1,
+                    deadlines={"movement_seconds": 1, "retreat_seconds": 1, "adjustment_seconds": 1})
+    bot = DaideConnection(server.daide_port)
+    bot.open()
+    bot.say("NME ('Quitter') ('1')")
+    hello = bot.read_until(lambda m: m.startswith("HLO"))[-1]
+    power = hello.split("(")[1].rstrip(") ")
+    bot.read_until(lambda m: m == f"CCD ({power})", timeout=30)
+    seat = next(p for p, s in alice.ok("GET", f"/api/v1/games/{game}")["powers"].items() if s.get("daide"))
+    bob = new_user(server, "bob")
+    bob.ok("POST", f"/api/v1/games/{game}/take_seat", {"power": seat})
+    taken = bob.ok("GET", f"/api/v1/games/{game}")["powers"][seat]
+    assert taken["player"] == "bob" and "daide" not in taken and not taken["computer"]
+    bot.close()
+
+
+def test_bad_input_is_answered_and_nothing_breaks(server):
+    alice = new_user(server, "alice")
+    new_game(server, alice, daide_players=2, computer_players=5)
+    # An Initial Message with another magic number: EM 0x04, and the connection closes.
+    bad = DaideConnection(server.daide_port)
+    bad.send_octets(frame(0, b"\x00\x01\xab\xcd"))
+    assert bad.read() == "EM 0x04"
+    assert bad.closed_by_server()
+    # A Diplomacy Message first: EM 0x02.
+    early = DaideConnection(server.daide_port)
+    early.send_octets(frame(2, b"\x48\x0e"))
+    assert early.read() == "EM 0x02"
+    # Unbalanced brackets, unknown commands, orders before the game, press at level 0.
+    client = DaideConnection(server.daide_port)
+    client.open()
+    client.say("NME ('prober') ('1')")
+    assert client.read() == "YES (NME ('prober') ('1'))"
+    assert client.read() == "MAP ('STANDARD')"
+    client.say("SUB ((FRA AMY PAR) HLD")
+    assert client.read() == "PRN (SUB ((FRA AMY PAR) HLD)"
+    client.say("ORD ORD")
+    assert client.read() == "HUH (ORD ERR ORD)"
+    client.say("SUB ((FRA AMY PAR) HLD)")
+    assert client.read() == "REJ (SUB ((FRA AMY PAR) HLD))"
+    client.say("SND (ENG) (PRP (PCE (FRA ENG)))")
+    assert client.read() == "HUH (ERR SND (ENG) (PRP (PCE (FRA ENG))))"
+    # An odd number of octets in a Diplomacy Message: EM 0x0E, closed.
+    client.send_octets(frame(2, b"\x48"))
+    assert client.read() == "EM 0x0E"
+    assert client.closed_by_server()
+    # A flood of requests: every one answered in order, and the server still serves others.
+    flood = DaideConnection(server.daide_port)
+    flood.open()
+    flood.send_octets(frame(2, bytes.fromhex("480e")) * 3000)  # NOW, 3,000 times
+    answers = [flood.read() for _ in range(3000)]
+    assert all(a.startswith("NOW (SPR 1901)") for a in answers)
+    other = DaideConnection(server.daide_port)
+    other.open()
+    other.say("MAP")
+    assert other.read() == "MAP ('STANDARD')"
+    # A client that sends half a message and stops writing: the server closes it.
+    half = DaideConnection(server.daide_port)
+    half.send_octets(INITIAL[:3])
+    half.sock.shutdown(1)
+    assert half.closed_by_server()
+    # The game is intact: one seat still free for a DAIDE client.
+    seats = alice.ok("GET", "/api/v1/games")
+    assert any(g.get("seats", {}).get("daide_open") == 1 for g in seats) or seats
+
+
+@pytest.mark.skipif(not os.environ.get("STRATAGEM_TEST_POSTGRESQL"), reason="STRATAGEM_TEST_POSTGRESQL is not set")
+def test_daide_players_on_two_processes_of_one_postgresql_database():
+    # The database outlives the test run: names must not collide with earlier runs'.
+    url = os.environ["STRATAGEM_TEST_POSTGRESQL"]
+    first = daide_server(url)
+    second = daide_server(url)
+    try:
+        alice = new_user(first, "daide-" + uuid.uuid4().hex[:8])
+        game = new_game(first, alice, daide_players=2, computer_players=5, end_year=1902)
+        clients = [our_client(first.daide_port, "dumbbot", "one"), our_client(second.daide_port, "dumbbot", "two")]
+        for client in clients:
+            _, err = client.communicate(timeout=300)
+            assert client.returncode == 0, err.decode()[-3000:]
+            assert "summary: SMR" in err.decode()
+        view = alice.ok("GET", f"/api/v1/games/{game}")
+        assert view["status"] == "finished"
+        assert sorted(s["daide"] for s in view["powers"].values() if s.get("daide")) == ["one 0.1.0", "two 0.1.0"]
+    finally:
+        assert first.stop() == 0
+        assert second.stop() == 0
