@@ -154,13 +154,23 @@ bool DaideTable::act(
   return outcome && !outcome->missing && !outcome->refused;
 }
 
-std::vector<nlohmann::json> DaideTable::phase_entries(const DiplomacyGame& game) const {
-  std::vector<nlohmann::json> entries;
+DaideTable::Entries DaideTable::phase_entries(const DiplomacyGame& game, std::size_t first) const {
+  Entries out;
   const auto phases = store_.phases(*game_);
-  if (!phases) return entries;
-  for (const auto& phase : *phases) entries.push_back(nlohmann::json::parse(phase.json, nullptr, false));
-  while (!entries.empty() && entries.back().value("next_phase", "") != game.phase_code()) entries.pop_back();
-  return entries;
+  if (!phases) return out;
+  const auto parse = [&](std::size_t k) { return nlohmann::json::parse((*phases)[k].json, nullptr, false); };
+  std::size_t count = phases->size();
+  std::optional<nlohmann::json> last;
+  // Phases processed after `game` was read belong to the next news.
+  while (count > 0) {
+    last = parse(count - 1);
+    if (last->value("next_phase", "") == game.phase_code()) break;
+    last.reset();
+    --count;
+  }
+  out.count = count;
+  for (std::size_t k = first; k < count; ++k) out.entries.push_back(k + 1 == count && last ? *last : parse(k));
+  return out;
 }
 
 std::vector<daide::ProcessedTurn> DaideTable::turns(const DiplomacyGame& game, const std::vector<nlohmann::json>& entries,
@@ -196,16 +206,20 @@ daide::GameNews DaideTable::news() {
     news.power = *power;
     news.passcode = game->daide_passcode(*power);
   }
-  const auto entries = phase_entries(*game);
-  if (reported_once_ && entries.size() > phases_reported_) news.processed = turns(*game, entries, phases_reported_);
-  phases_reported_ = std::max(phases_reported_, entries.size());
-  reported_once_ = true;
+  // Only the phases not yet reported are read (the first news reports none: the game as it is).
+  // Most wakes are other players' orders: the phase is the same, and no phase is read.
+  if (!reported_once_ || game->phase_code() != reported_phase_) {
+    const Entries fresh = phase_entries(*game, reported_once_ ? phases_reported_ : SIZE_MAX);
+    if (reported_once_ && fresh.count > phases_reported_) news.processed = turns(*game, fresh.entries, 0);
+    phases_reported_ = std::max(phases_reported_, fresh.count);
+    reported_phase_ = game->phase_code();
+    reported_once_ = true;
+  }
 
-  const nlohmann::json view = game->view_for(user_.id);
   for (int p = 0; p < variant.power_count(); ++p) {
     const Power power = diplomacy::power_at(p);
-    const auto& seat = view["powers"][power_code(variant, power)];
-    if (seat.value("status", "") == "civil_disorder" && !seat.value("armistice", false) && !seat.value("neutral", false))
+    // A seat someone held (not the armistice's or the neutral's empty ones).
+    if (game->power_status(power_code(variant, power)) == platform::PowerStatus::CivilDisorder && game->player_of(power))
       news.civil_disorder.push_back(power);
   }
   if (const auto deadline = game->next_deadline()) {
@@ -214,6 +228,7 @@ daide::GameNews DaideTable::news() {
   }
   if (game->status() != platform::GameStatus::Finished) return news;
   daide::GameEnd end;
+  const nlohmann::json view = game->view_for(user_.id);
   const auto& result = view["result"];
   std::vector<Power> winners;
   for (const auto& code : result.value("winners", nlohmann::json::array()))
@@ -224,7 +239,7 @@ daide::GameNews DaideTable::news() {
   }
   // The year each power lost its last centre: the first phase it starts with none.
   std::vector<std::optional<int>> eliminated(static_cast<std::size_t>(variant.power_count()));
-  for (const auto& entry : entries) {
+  for (const auto& entry : phase_entries(*game, 0).entries) {
     const auto before = phase_position(variant, entry);
     if (!before) continue;
     for (int p = 0; p < variant.power_count(); ++p)
@@ -280,7 +295,7 @@ bool DaideTable::vote_draw(bool draw) {
 std::optional<daide::ProcessedTurn> DaideTable::history(diplomacy::Phase phase) {
   const auto game = load();
   if (!game) return std::nullopt;
-  const auto entries = phase_entries(*game);
+  const auto entries = phase_entries(*game, 0).entries;
   const std::string code = diplomacy::phase_code(phase);
   for (std::size_t k = 0; k < entries.size(); ++k) {
     if (entries[k].value("phase", "") != code) continue;

@@ -41,9 +41,14 @@ class DaideTable final : public daide::Table {
   std::optional<platform::DiplomacyGame> load() const;
   std::optional<diplomacy::Power> power_of(const platform::DiplomacyGame& game) const;
   bool act(const std::function<tl::expected<platform::Effects, platform::GameError>(platform::DiplomacyGame&)>& action);
-  // The game's processed phases as far as `game` has seen them: read after the game, the
-  // list may hold phases processed since, which belong to the next news.
-  std::vector<nlohmann::json> phase_entries(const platform::DiplomacyGame& game) const;
+  // The game's processed phases as far as `game` has seen them (read after the game, the
+  // stored list may hold phases processed since: they belong to the next news): how many,
+  // and those from `first` on (0-based), parsed.
+  struct Entries {
+    std::size_t count = 0;
+    std::vector<nlohmann::json> entries;
+  };
+  Entries phase_entries(const platform::DiplomacyGame& game, std::size_t first) const;
   // Entries from `first` (0-based) on, with the position each led to.
   std::vector<daide::ProcessedTurn> turns(const platform::DiplomacyGame& game, const std::vector<nlohmann::json>& entries,
                                           std::size_t first) const;
@@ -54,6 +59,7 @@ class DaideTable final : public daide::Table {
   std::optional<storage::GameId> game_;
   platform::User user_{"", "observer"};
   std::size_t phases_reported_ = 0;
+  std::string reported_phase_;  // the game's phase at the last news
   bool reported_once_ = false;
 };
 
