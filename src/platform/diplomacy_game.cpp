@@ -50,6 +50,11 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
   if (options.daide_players < 0 || options.daide_players > options.players - options.computer_players)
     return tl::unexpected(
         fields::bad_value("daide_players", "0.." + std::to_string(options.players - options.computer_players)));
+  // DAIDE gives a client one power (HLO): seats of several powers are for people and ours.
+  const bool one_power_seats = std::all_of(game_rules->setup.seats.begin(), game_rules->setup.seats.end(),
+                                           [](const auto& seat) { return seat.powers.size() == 1; });
+  if (options.daide_players > 0 && !one_power_seats)
+    return tl::unexpected(fields::bad_value("daide_players", "0 with this setup: its seats play several powers, a DAIDE client one"));
   DiplomacyGame game;
   game.game_rules_ = std::move(*game_rules);
   game.id_ = std::move(id);

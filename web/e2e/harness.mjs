@@ -21,25 +21,30 @@ export function stratagemBinary() {
   return found;
 }
 
-/** Starts the server; resolves to {url, stop}. */
-export async function startServer() {
+/** Starts the server; resolves to {url, daidePort, stop}. With `daide`, it also listens for
+ * DAIDE clients (daidePort). */
+export async function startServer({ daide = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'stratagem-e2e-'));
   const child = spawn(stratagemBinary(), ['serve', '--listen', '127.0.0.1:0', '--database', `sqlite:${join(dir, 'e2e.db')}`, '--web', join(webDir, 'dist'),
     // The tests sign many people up from 127.0.0.1.
-    '--signups-per-minute', '100000'],
+    '--signups-per-minute', '100000', ...(daide ? ['--daide', '127.0.0.1:0'] : [])],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stderr.on('data', (d) => { log += d; });
-  const url = await new Promise((resolveUrl, reject) => {
+  let url;
+  const daidePort = await new Promise((resolveStarted, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${log}`)), 30000);
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const m = /^listening on (http:\/\/\S+)$/.exec(line.trim());
-      if (m) { clearTimeout(timer); resolveUrl(m[1]); }
+      const listening = /^listening on (http:\/\/\S+)$/.exec(line.trim());
+      const daideOn = /^daide on \S+:(\d+)$/.exec(line.trim());
+      if (listening) url = listening[1];
+      if (daideOn || (listening && !daide)) { clearTimeout(timer); resolveStarted(daideOn ? Number(daideOn[1]) : undefined); }
     });
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${log}`)); });
   });
   return {
     url,
+    daidePort,
     log: () => log,
     async stop() {
       child.kill('SIGTERM');

@@ -277,11 +277,13 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     }
   })();
 
-  // A forming game has no powers yet, only the count of seats (open = left for people).
-  const seatCount = (view as { seats?: { open: number; taken: number } }).seats;
+  // A forming game has no powers yet, only the count of seats (open = left for people,
+  // daide_open = left for DAIDE clients).
+  const seatCount = (view as { seats?: { open: number; taken: number; daide_open?: number } }).seats;
   const people = Object.values(view.powers);
+  const daideOpen = seatCount?.daide_open ?? 0;
   const taken = seatCount ? seatCount.taken : people.filter((s) => s.player || s.computer).length;
-  const total = seatCount ? seatCount.taken + seatCount.open : people.length;
+  const total = seatCount ? seatCount.taken + seatCount.open + daideOpen : people.length;
   const joined = ((view as { players?: { player: string; power: string | null }[] }).players ?? []);
   const myJoin = joined.find((j) => j.player === user.name);
   // Seats of several powers (fewer than seven players) are asked for by any of their powers.
@@ -315,6 +317,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       {view.status === 'forming' && (
         <section class="card forming">
           <p>{t('game.forming', { taken, total })}</p>
+          {daideOpen > 0 && <p data-daide-open={daideOpen}>{t('game.waitingDaide', { count: daideOpen })}</p>}
           {seats.some((seat) => seat.length > 1) && (
             <div class="setup-preview">
               <span>{t('lobby.seatList')}</span>
@@ -496,7 +499,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                 {Object.entries(view.powers).map(([power, s]) => (
                   <tr key={power} data-power-row={power}>
                     <td><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</td>
-                    <td>{s.computer ? t('game.computer') : s.player ?? '—'}</td>
+                    <td data-daide={s.daide ?? undefined}>{s.daide ? t('game.daidePlayer', { name: s.player ?? s.daide }) : s.computer ? t('game.computer') : s.player ?? '—'}</td>
                     <td>{view.centers[power]?.length ?? 0}</td>
                     <td class="muted">{[s.status !== 'playing' ? t(`game.${s.status}`) : '', s.ready ? t('game.readyFlag') : '', s.orders_given ? t('game.ordersGiven') : ''].filter(Boolean).join(' · ')}</td>
                   </tr>

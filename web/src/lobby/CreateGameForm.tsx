@@ -55,6 +55,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
         ...(preset === 'custom' ? {
           civil_disorder_after: num('civil_disorder_after', 2),
           computer_takes_civil_disorder: f.get('computer_takes_civil_disorder') === 'on',
+          ...(players >= 5 ? { daide_players: num('daide_players', 0) } : {}),
         } : {}),
       };
     } else {
@@ -152,6 +153,13 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <label>{t('lobby.endYear')}<input name="end_year" type="number" min={players === 2 ? 1914 : 1901} max={3000} placeholder={t('lobby.endYearNone')} /></label>
                 <label>{t('lobby.civilDisorderAfter')}<input name="civil_disorder_after" type="number" min={1} max={10} defaultValue="2" /></label>
                 <label class="check"><input name="computer_takes_civil_disorder" type="checkbox" /> {t('lobby.computerTakesCivilDisorder')}</label>
+                {/* DAIDE gives a client one power: only setups of one power a seat. */}
+                {players >= 5 && (
+                  <label>{t('lobby.daidePlayers')}
+                    <input name="daide_players" type="number" min={0} max={players - 1} defaultValue="0" />
+                    <span class="muted">{t('lobby.daidePlayersHelp')}</span>
+                  </label>
+                )}
               </>
             )}
           </>
