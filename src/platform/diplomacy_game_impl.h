@@ -311,6 +311,7 @@ class DiplomacyGame::Impl {
     g.deadline_.reset();
     g.negotiation_ends_at_.reset();
     g.result_ = std::move(result);
+    close_deals(g);
     effects.events.push_back({Audience::all(), "game_finished", result_json(g)});
   }
 
@@ -389,6 +390,7 @@ class DiplomacyGame::Impl {
         set_status(g, power, PowerStatus::CivilDisorder, effects);
     }
     const formats::PhaseReport report = formats::adjudicate_phase(g.map(), g.rules_, input);
+    judge_deals(g, report, effects);
     json entry = phase_entry(g, report, missed_now);
     effects.events.push_back({Audience::all(), "phase_processed", entry});
     effects.phases.push_back(std::move(entry));
@@ -577,6 +579,18 @@ class DiplomacyGame::Impl {
   static Audience treaty_audience(const Treaty& treaty) {
     return treaty.published ? Audience::all() : Audience::only(treaty.parties);
   }
+
+  // --- structured press (diplomacy_game_deals.cpp)
+  static std::optional<diplomacy::PressMessage> press_of(const Game& g, const json& arrangement);
+  // Reads the message's press (formats::press_json's JSON), keeps its canonical form in
+  // the message, and files it: a proposal, an answer (a deal when the last addressee
+  // accepts) or a cancellation.
+  static tl::expected<void, GameError> record_press(Game& g, Message& message, const json& press, Effects& effects);
+  static json deal_json(const Deal& deal);
+  // After a phase is adjudicated (g.state_ still the position it was played from).
+  static void judge_deals(Game& g, const formats::PhaseReport& report, Effects& effects);
+  // At the end of the game: deals never broken were kept.
+  static void close_deals(Game& g);
 };
 
 }  // namespace stratagem::platform

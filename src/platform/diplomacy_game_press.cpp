@@ -5,10 +5,12 @@ namespace stratagem::platform {
 
 tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, std::string_view from,
                                                              std::optional<std::vector<std::string>> to,
-                                                             std::string text, Instant now) {
+                                                             std::string text, Instant now,
+                                                             std::optional<nlohmann::json> press) {
   auto sender = Impl::own_power(*this, user, from);
   if (!sender) return tl::unexpected(sender.error());
-  if (text.empty() || !fields::valid_utf8(text) || code_points(text) > kLongestMessage)
+  // A proposal or an answer may come without words.
+  if ((text.empty() && !press) || !fields::valid_utf8(text) || code_points(text) > kLongestMessage)
     return tl::unexpected(GameError{ErrorCode::BadRequest, Problem::BadText, "text", std::to_string(kLongestMessage)});
   std::vector<std::string> recipients;
   if (to) {
@@ -28,15 +30,20 @@ tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, s
   }
   if (auto allowed = Impl::press_allowed(*this, recipients.empty()); !allowed) return tl::unexpected(allowed.error());
   std::sort(recipients.begin(), recipients.end());
-  Message message{std::to_string(++message_count_), phase_code(), Impl::code(*this, *sender), recipients,
-                  std::move(text), now};
+  Message message{std::to_string(message_count_ + 1), phase_code(), Impl::code(*this, *sender), recipients,
+                  std::move(text), now, std::nullopt};
   Effects effects;
+  if (press)
+    if (auto recorded = Impl::record_press(*this, message, *press, effects); !recorded) return tl::unexpected(recorded.error());
+  ++message_count_;
   effects.changed = true;
   std::vector<std::string> audience = recipients;
   audience.push_back(message.from);
   effects.events.push_back(
       {message.is_public() ? Audience::all() : Audience::only(std::move(audience)), "message", message.to_json()});
-  effects.response = {{"id", message.id}, {"sent_at", format_instant(now)}, {"phase", message.phase}};
+  effects.response["id"] = message.id;
+  effects.response["sent_at"] = format_instant(now);
+  effects.response["phase"] = message.phase;
   effects.messages.push_back(std::move(message));
   return effects;
 }

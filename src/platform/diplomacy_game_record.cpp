@@ -85,6 +85,29 @@ json DiplomacyGame::to_json() const {
   record["missed"] = std::move(missed);
   record["treaties"] = std::move(treaties);
   record["message_count"] = message_count_;
+  // Structured press, only once there is some (records before it have neither key).
+  if (!proposals_.empty() || !deals_.empty()) {
+    json proposals = json::array();
+    for (const Proposal& p : proposals_) {
+      json& out = proposals.emplace_back(json::object());
+      out["message_id"] = p.message_id;
+      out["phase"] = p.phase;
+      out["from"] = p.from;
+      out["addressees"] = p.addressees;
+      out["arrangement"] = p.arrangement;
+      out["accepted_by"] = p.accepted_by;
+      out["open"] = p.open;
+    }
+    json deals = json::array();
+    for (const Deal& d : deals_) {
+      json out = Impl::deal_json(d);
+      out["broken_by"] = d.broken_by;
+      out["broken_phase"] = d.broken_phase;
+      deals.push_back(std::move(out));
+    }
+    record["proposals"] = std::move(proposals);
+    record["deals"] = std::move(deals);
+  }
   record["result"] = std::move(result);
   return record;
 }
@@ -169,6 +192,18 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
       game.treaties_.push_back(std::move(treaty));
     }
     game.message_count_ = record.at("message_count").get<int>();
+    if (record.contains("proposals")) {
+      for (const json& p : record.at("proposals"))
+        game.proposals_.push_back({p.at("message_id").get<std::string>(), p.at("phase").get<std::string>(),
+                                   p.at("from").get<std::string>(), p.at("addressees").get<std::vector<std::string>>(),
+                                   p.at("arrangement"), p.at("accepted_by").get<std::vector<std::string>>(),
+                                   p.at("open").get<bool>()});
+      for (const json& d : record.at("deals"))
+        game.deals_.push_back({d.at("id").get<std::string>(), d.at("arrangement"),
+                               d.at("parties").get<std::vector<std::string>>(), d.at("agreed_phase").get<std::string>(),
+                               d.at("state").get<std::string>(), d.at("broken_by").get<std::vector<std::string>>(),
+                               d.at("broken_phase").get<std::string>()});
+    }
     // What the rules later take for granted: powers that read, a coin toss that names a seat.
     const auto is_power = [&](const std::string& name) { return formats::read_power(game.variant(), name).has_value(); };
     for (const Joiner& joiner : game.joiners_)

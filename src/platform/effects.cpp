@@ -50,8 +50,10 @@ std::optional<Audience> Audience::from_json(const json& value) {
 }
 
 json Message::to_json() const {
-  return {{"id", id},     {"from", from},       {"to", is_public() ? json("all") : json(to)},
-          {"text", text}, {"sent_at", format_instant(sent_at)}, {"phase", phase}};
+  json out = {{"id", id},     {"from", from},       {"to", is_public() ? json("all") : json(to)},
+              {"text", text}, {"sent_at", format_instant(sent_at)}, {"phase", phase}};
+  if (press) out["press"] = *press;
+  return out;
 }
 
 std::optional<Message> Message::from_json(const json& value) {
@@ -66,6 +68,7 @@ std::optional<Message> Message::from_json(const json& value) {
   const auto sent_at = parse_instant(value["sent_at"].get<std::string>());
   if (!sent_at) return std::nullopt;
   message.sent_at = *sent_at;
+  if (const auto press = value.find("press"); press != value.end() && press->is_object()) message.press = *press;
   const auto to = value.find("to");
   if (to == value.end()) return std::nullopt;
   if (*to != "all") {

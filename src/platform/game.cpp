@@ -62,9 +62,18 @@ tl::expected<Effects, GameError> act_diplomacy(DiplomacyGame& game, const User& 
         if (!list) return tl::unexpected(list.error());
         recipients = std::move(*list);
       }
-      auto text = required_string(body, "text");
-      if (!text) return tl::unexpected(text.error());
-      return game.send_message(user, *from, std::move(recipients), std::move(*text), now);
+      std::optional<json> press;
+      if (const auto found = body.find("press"); found != body.end() && !found->is_null()) {
+        if (!found->is_object()) return tl::unexpected(fields::wrong_type("press", "object"));
+        press = *found;
+      }
+      std::string text;
+      if (!press || body.contains("text")) {
+        auto given = required_string(body, "text");
+        if (!given) return tl::unexpected(given.error());
+        text = std::move(*given);
+      }
+      return game.send_message(user, *from, std::move(recipients), std::move(text), now, std::move(press));
     }
     case Action::VoteDraw:
     case Action::VoteEnd: {

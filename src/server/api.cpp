@@ -155,6 +155,7 @@ const std::vector<Api::Route>& Api::routes() {
       {"POST", "/api/v1/games/{}/ready", &Api::ready, true},
       {"GET", "/api/v1/games/{}/phases", &Api::get_phases, true},
       {"GET", "/api/v1/games/{}/messages", &Api::get_messages, true},
+      {"GET", "/api/v1/games/{}/deals", &Api::get_deals, true},
       {"POST", "/api/v1/games/{}/messages", &Api::send_message, true},
       {"POST", "/api/v1/games/{}/draw_vote", &Api::vote_draw, true},
       {"POST", "/api/v1/games/{}/end_vote", &Api::vote_end, true},

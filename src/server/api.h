@@ -80,6 +80,7 @@ class Api final : public RequestHandler {
   Response get_game(const Request&, Caller&, const Captures&);
   Response get_phases(const Request&, Caller&, const Captures&);
   Response get_messages(const Request&, Caller&, const Captures&);
+  Response get_deals(const Request&, Caller&, const Captures&);
   Response join(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Join, 200); }
   Response put_orders(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::PutOrders, 200); }
   Response ready(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Ready, 200); }

@@ -28,6 +28,7 @@ storage::GameChange change_of(const platform::Game& game, const platform::Effect
         .recipients = message.is_public() ? std::string("\"all\"") : dump(message.to),
         .text = message.text,
         .sent_at = message.sent_at,
+        .press = message.press ? std::optional<std::string>(dump(*message.press)) : std::nullopt,
     });
   }
   for (const auto& event : effects.events) {
@@ -52,7 +53,12 @@ std::vector<platform::Message> platform_messages(const std::vector<storage::Stor
         .to = {},
         .text = message.text,
         .sent_at = message.sent_at,
+        .press = std::nullopt,
     };
+    if (message.press) {
+      auto press = nlohmann::json::parse(*message.press, nullptr, false);
+      if (press.is_object()) converted.press = std::move(press);
+    }
     const auto recipients = nlohmann::json::parse(message.recipients, nullptr, false);
     if (recipients.is_array()) {
       for (const auto& power : recipients) {

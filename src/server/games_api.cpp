@@ -8,6 +8,7 @@
 #include "game_change.h"
 #include "json_fields.h"
 #include "messages.h"
+#include "press_api.h"
 
 namespace stratagem::server {
 namespace {
@@ -137,7 +138,18 @@ Response Api::get_messages(const Request&, Caller& caller, const Captures& captu
   if (!loaded) return loaded.error().response();
   const auto stored = store_.messages(loaded->first.id);
   if (!stored) return error_of(stored.error(), caller.language).response();
-  return Response::json(200, loaded->second.messages_for(std::to_string(caller.user->id), platform_messages(*stored)));
+  nlohmann::json listed = loaded->second.messages_for(std::to_string(caller.user->id), platform_messages(*stored));
+  for (auto& message : listed) show_press(message, caller.language);
+  return Response::json(200, listed);
+}
+
+Response Api::get_deals(const Request&, Caller& caller, const Captures& captures) {
+  const auto loaded = load(store_, games_, captures[0], caller.language);
+  if (!loaded) return loaded.error().response();
+  const platform::DiplomacyGame* diplomacy = loaded->second.diplomacy();
+  nlohmann::json deals = diplomacy ? diplomacy->deals_for(std::to_string(caller.user->id)) : nlohmann::json::array();
+  for (auto& deal : deals) show_deal(deal, caller.language);
+  return Response::json(200, deals);
 }
 
 Response Api::act(const Request& request, Caller& caller, const Captures& captures, platform::Action action,
@@ -145,8 +157,10 @@ Response Api::act(const Request& request, Caller& caller, const Captures& captur
   const auto language = caller.language;
   const auto id = parse_game_id(captures[0]);
   if (!id) return game_not_found(captures[0], language).response();
-  const auto body = parse_body(request.body, language);
+  auto body = parse_body(request.body, language);
   if (!body) return body.error().response();
+  if (action == platform::Action::SendMessage)
+    if (auto press = read_press_text(*body, language); !press) return press.error().response();
   const auto user = platform_user(*caller.user);
   const std::string target = captures.size() > 1 ? captures[1] : std::string();
   const auto now = now_instant();

@@ -47,6 +47,7 @@ enum class Text {
   internal_error,
   database_unavailable,
   shutting_down,
+  press_unreadable,      // {reason}
 };
 
 // The format string of `text` in `language`.

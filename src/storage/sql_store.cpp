@@ -121,12 +121,17 @@ bool write_change(SqlSession& session, const StoredGame& game, const GameChange&
     }
   }
   for (const NewMessage& message : change.messages) {
-    const std::array<SqlValue, 6> row{game.id,        message.phase, message.sender,
-                                      message.recipients, message.text, millis(message.sent_at)};
+    const std::array<SqlValue, 7> row{game.id,
+                                      message.phase,
+                                      message.sender,
+                                      message.recipients,
+                                      message.text,
+                                      millis(message.sent_at),
+                                      message.press ? SqlValue(*message.press) : SqlValue(nullptr)};
     outcome.message_ids.push_back(
         session
-            .query("INSERT INTO messages (game_id, phase, sender, recipients, text, sent_at) "
-                   "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            .query("INSERT INTO messages (game_id, phase, sender, recipients, text, sent_at, press) "
+                   "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                    row)
             .at(0)
             .integer(0));
@@ -624,11 +629,12 @@ StoreResult<std::vector<StoredMessage>> SqlStore::messages(GameId game) {
     const std::array<SqlValue, 1> key{game};
     std::vector<StoredMessage> messages;
     for (const SqlRow& row : session.query(
-             "SELECT id, phase, sender, recipients, text, sent_at FROM messages "
+             "SELECT id, phase, sender, recipients, text, sent_at, press FROM messages "
              "WHERE game_id = $1 ORDER BY id",
              key))
       messages.push_back(StoredMessage{row.integer(0), game, row.text(1), row.text(2), row.text(3),
-                                       row.text(4), instant(row.integer(5))});
+                                       row.text(4), instant(row.integer(5)),
+                                       row.is_null(6) ? std::nullopt : std::optional<std::string>(row.text(6))});
     return messages;
   });
 }

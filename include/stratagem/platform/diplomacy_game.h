@@ -24,6 +24,7 @@
 
 #include "stratagem/diplomacy/game.h"
 #include "stratagem/diplomacy/order.h"
+#include "stratagem/diplomacy/press.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
@@ -140,10 +141,22 @@ class DiplomacyGame {
   std::optional<User> player_of(diplomacy::Power power) const;
   // When every power with something to order is ready, the phase is processed at once.
   tl::expected<Effects, GameError> set_ready(const User& user, std::string_view power, bool ready, Instant now);
-  // `to` nullopt: public. Response {"id", "sent_at", "phase"}.
+  // `to` nullopt: public. `press`: structured press (formats::press_json's JSON, powers,
+  // places and orders in any notation), with or without text. A proposal is open until
+  // every addressee accepts it (then it is a deal of all of them), one rejects or refuses
+  // it, or its proposer cancels it; an answer must go to the proposer. Response {"id",
+  // "sent_at", "phase"}, and "deal" when the message concluded one.
   tl::expected<Effects, GameError> send_message(const User& user, std::string_view from,
                                                 std::optional<std::vector<std::string>> to, std::string text,
-                                                Instant now);
+                                                Instant now, std::optional<nlohmann::json> press = std::nullopt);
+  // Deals the user's powers are party to: [{"id", "arrangement", "parties",
+  // "agreed_phase", "state": "holding" | "kept" | "broken", "broken_by"?, "broken_phase"?}].
+  // After each phase a deal's parties' orders are checked against it: a peace or
+  // alliance is broken by a move or supported move into a partner's unit or centre, a
+  // demilitarised zone by a move into it, an order promised (XDO) by not giving it.
+  nlohmann::json deals_for(std::string_view user_id) const;
+  // The arrangements of the deals holding for `power` (computer players keep them).
+  std::vector<diplomacy::Arrangement> holding_deals(diplomacy::Power power) const;
   // Draw votes: the game ends in a draw when every surviving power played by a person
   // votes yes.
   tl::expected<Effects, GameError> vote_draw(const User& user, std::string_view power, bool draw, Instant now);
@@ -177,6 +190,19 @@ class DiplomacyGame {
   // Refused with wrong_phase when the phase has moved on meanwhile.
   tl::expected<Effects, GameError> submit_computer_orders(const ComputerTurn& turn,
                                                           const std::vector<diplomacy::Order>& orders, Instant now);
+
+  // Open proposals addressed to a computer's power that it has not answered yet.
+  struct ComputerProposal {
+    diplomacy::Power power = diplomacy::Power::None;
+    std::string power_code;
+    std::string proposer;
+    std::string message_id;
+    diplomacy::PressMessage press;
+    friend bool operator==(const ComputerProposal&, const ComputerProposal&) = default;
+  };
+  std::vector<ComputerProposal> computer_proposals() const;
+  // The computer's YES or REJ to the proposer; refused when the proposal closed meanwhile.
+  tl::expected<Effects, GameError> answer_as_computer(const ComputerProposal& proposal, bool accept, Instant now);
 
   // --- time
   // When advance() next has something to do: the phase deadline, or the end of
@@ -252,6 +278,29 @@ class DiplomacyGame {
   int movement_phases_ = 0;
   std::vector<MissedPhase> missed_;
   std::vector<Treaty> treaties_;
+  // Structured press: proposals (open until answered) and the deals agreed.
+  struct Proposal {
+    std::string message_id;
+    std::string phase;
+    std::string from;
+    std::vector<std::string> addressees;  // sorted
+    nlohmann::json arrangement;           // formats::press_json's "arrangement"
+    std::vector<std::string> accepted_by;
+    bool open = true;
+    friend bool operator==(const Proposal&, const Proposal&) = default;
+  };
+  struct Deal {
+    std::string id;  // "1", "2", ...
+    nlohmann::json arrangement;
+    std::vector<std::string> parties;  // the proposer first
+    std::string agreed_phase;
+    std::string state = "holding";  // holding | kept | broken
+    std::vector<std::string> broken_by;
+    std::string broken_phase;
+    friend bool operator==(const Deal&, const Deal&) = default;
+  };
+  std::vector<Proposal> proposals_;
+  std::vector<Deal> deals_;
   int message_count_ = 0;
   std::optional<Result> result_;
 };

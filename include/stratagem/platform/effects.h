@@ -61,9 +61,12 @@ struct Message {
   std::vector<std::string> to;  // sorted powers; empty: public
   std::string text;
   Instant sent_at;
+  // Structured press (a proposal or an answer), as formats::press_json writes it.
+  std::optional<nlohmann::json> press;
 
   bool is_public() const { return to.empty(); }
-  // {"id", "from", "to": [..] | "all", "text", "sent_at", "phase"}: the contract's shape.
+  // {"id", "from", "to": [..] | "all", "text", "sent_at", "phase"}: the contract's shape,
+  // and "press" (its JSON) when it carries one.
   nlohmann::json to_json() const;
   static std::optional<Message> from_json(const nlohmann::json& value);
   friend bool operator==(const Message&, const Message&) = default;

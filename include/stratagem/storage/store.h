@@ -106,6 +106,7 @@ struct NewMessage {
   std::string recipients;  // JSON text: ["FRANCE"] or "all" (the platform's choice)
   std::string text;
   Instant sent_at{};
+  std::optional<std::string> press;  // JSON text of a proposal or answer, if it carries one
 };
 
 struct StoredMessage {
@@ -116,6 +117,7 @@ struct StoredMessage {
   std::string recipients;
   std::string text;
   Instant sent_at{};
+  std::optional<std::string> press;
 };
 
 struct NewEvent {

@@ -1,0 +1,292 @@
+// Structured press between the powers (issue 19): proposals, their answers, the deals
+// agreed, and after each phase which deal a party's orders kept or broke.
+#include "diplomacy_game_impl.h"
+
+#include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/diplomacy/validation.h"
+#include "stratagem/formats/diplomacy_press.h"
+
+namespace stratagem::platform {
+
+using diplomacy::Arrangement;
+using diplomacy::Order;
+using diplomacy::OrderKind;
+using diplomacy::PressMessage;
+
+namespace {
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// Which powers' orders in a phase broke an arrangement (empty: none did), and whether it
+// is settled (kept for good: an order promised and given).
+struct Verdict {
+  std::vector<Power> breakers;
+  bool kept = false;
+};
+
+class DealJudge {
+ public:
+  DealJudge(const diplomacy::Variant& variant, const diplomacy::GameState& before,
+            const std::vector<std::vector<Order>>& orders)
+      : variant_(variant), before_(before), orders_(orders) {}
+
+  Verdict judge(const Arrangement& a) const {
+    switch (a.kind) {
+      case Arrangement::Kind::Peace: return among(a.powers);
+      case Arrangement::Kind::Alliance: return among(a.powers);
+      case Arrangement::Kind::Demilitarised: return keep_out(a.powers, a.provinces);
+      case Arrangement::Kind::Orders: return promised(a);
+      case Arrangement::Kind::And: {
+        Verdict all{{}, true};
+        for (const Arrangement& part : a.parts) {
+          const Verdict v = judge(part);
+          for (Power p : v.breakers) add(all.breakers, p);
+          all.kept = all.kept && v.kept;
+        }
+        if (!all.breakers.empty()) all.kept = false;
+        return all;
+      }
+      case Arrangement::Kind::Or: {
+        Verdict any;
+        bool every_part_broken = !a.parts.empty();
+        for (const Arrangement& part : a.parts) {
+          const Verdict v = judge(part);
+          if (v.breakers.empty()) every_part_broken = false;
+          if (v.kept) any.kept = true;
+          for (Power p : v.breakers) add(any.breakers, p);
+        }
+        if (!every_part_broken) any.breakers.clear();
+        return any;
+      }
+      default: return {};  // draws, solos, negations: nothing an order can break
+    }
+  }
+
+ private:
+  static void add(std::vector<Power>& list, Power p) {
+    if (std::find(list.begin(), list.end(), p) == list.end()) list.push_back(p);
+  }
+
+  // The province an order takes or helps to take, if any.
+  std::optional<diplomacy::Province> attacked(const Order& o) const {
+    if (o.kind() == OrderKind::Move || o.kind() == OrderKind::Retreat) return variant_.province_of(o.target());
+    if (o.kind() == OrderKind::SupportMove) return variant_.province_of(o.dest());
+    return std::nullopt;
+  }
+
+  // A peace or an alliance: no party moves (or supports a move) into a partner's unit or
+  // centre.
+  Verdict among(const std::vector<Power>& parties) const {
+    Verdict v;
+    for (Power p : parties) {
+      for (const Order& o : orders_[diplomacy::index(p)]) {
+        const auto province = attacked(o);
+        if (!province) continue;
+        const auto unit = before_.unit_in(*province);
+        const Power owner = before_.centre_owner(*province);
+        for (Power q : parties) {
+          if (q == p) continue;
+          if ((unit && unit->power == q) || owner == q) add(v.breakers, p);
+        }
+      }
+    }
+    return v;
+  }
+
+  Verdict keep_out(const std::vector<Power>& parties, const std::vector<diplomacy::Province>& zone) const {
+    Verdict v;
+    for (Power p : parties)
+      for (const Order& o : orders_[diplomacy::index(p)])
+        if ((o.kind() == OrderKind::Move || o.kind() == OrderKind::Retreat || o.kind() == OrderKind::Build) &&
+            std::find(zone.begin(), zone.end(),
+                      variant_.province_of(o.kind() == OrderKind::Build ? o.unit() : o.target())) != zone.end())
+          add(v.breakers, p);
+    return v;
+  }
+
+  // XDO: settled in the first phase of the order's kind (movement, retreat or adjustment).
+  Verdict promised(const Arrangement& a) const {
+    const auto kind = a.order.kind();
+    const auto phase = kind == OrderKind::Retreat || kind == OrderKind::Disband ? diplomacy::PhaseType::Retreat
+                       : kind == OrderKind::Build || kind == OrderKind::Remove || kind == OrderKind::Waive
+                           ? diplomacy::PhaseType::Adjustment
+                           : diplomacy::PhaseType::Movement;
+    if (before_.phase.type != phase || a.order_power == Power::None) return {};
+    const auto& given = orders_[diplomacy::index(a.order_power)];
+    const bool kept = std::any_of(given.begin(), given.end(), [&](const Order& o) {
+      return o.kind() == a.order.kind() && variant_.province_of(o.unit()) == variant_.province_of(a.order.unit()) &&
+             (o.target() == diplomacy::Location::None ||
+              variant_.province_of(o.target()) == variant_.province_of(a.order.target())) &&
+             (o.dest() == diplomacy::Location::None || variant_.province_of(o.dest()) == variant_.province_of(a.order.dest()));
+    });
+    if (kept) return {{}, true};
+    return {{a.order_power}, false};
+  }
+
+  const diplomacy::Variant& variant_;
+  const diplomacy::GameState& before_;
+  const std::vector<std::vector<Order>>& orders_;
+};
+
+}  // namespace
+
+std::optional<PressMessage> DiplomacyGame::Impl::press_of(const Game& g, const json& arrangement) {
+  auto press = formats::press_from_json(g.variant(), json{{"kind", "propose"}, {"arrangement", arrangement}});
+  if (!press) return std::nullopt;
+  return *press;
+}
+
+tl::expected<void, GameError> DiplomacyGame::Impl::record_press(Game& g, Message& message, const json& press,
+                                                                Effects& effects) {
+  auto read = formats::press_from_json(g.variant(), press);
+  if (!read) return tl::unexpected(fields::bad_value("press", read.error()));
+  const json canonical = formats::press_json(g.variant(), *read);
+  message.press = canonical;
+  const json& arrangement = canonical["arrangement"];
+  switch (read->kind) {
+    case PressMessage::Kind::Propose: {
+      std::vector<std::string> addressees = message.to;
+      if (addressees.empty())
+        for (int p = 0; p < g.variant().power_count(); ++p)
+          if (code(g, power_at(p)) != message.from && g.seats_[p].status != PowerStatus::Eliminated &&
+              !idle(g, power_at(p)))
+            addressees.push_back(code(g, power_at(p)));
+      g.proposals_.push_back({message.id, message.phase, message.from, addressees, arrangement, {}, true});
+      return {};
+    }
+    case PressMessage::Kind::Cancel: {
+      for (Proposal& p : g.proposals_)
+        if (p.open && p.from == message.from && p.arrangement == arrangement) p.open = false;
+      return {};
+    }
+    default: break;
+  }
+  // An answer: to the proposer of an open proposal of the same arrangement addressed to us.
+  Proposal* answered = nullptr;
+  for (auto it = g.proposals_.rbegin(); it != g.proposals_.rend() && !answered; ++it)
+    if (it->open && it->arrangement == arrangement && contains(it->addressees, message.from) &&
+        (message.to.empty() || contains(message.to, it->from)))
+      answered = &*it;
+  if (!answered) return tl::unexpected(fields::bad_value("press", "an answer to an open proposal addressed to you"));
+  if (read->kind != PressMessage::Kind::Accept) {
+    answered->open = false;
+    return {};
+  }
+  if (!contains(answered->accepted_by, message.from)) answered->accepted_by.push_back(message.from);
+  if (answered->accepted_by.size() < answered->addressees.size()) return {};
+  answered->open = false;
+  Deal deal;
+  deal.id = std::to_string(g.deals_.size() + 1);
+  deal.arrangement = arrangement;
+  deal.parties.push_back(answered->from);
+  for (const std::string& power : answered->addressees) deal.parties.push_back(power);
+  deal.agreed_phase = g.phase_code();
+  g.deals_.push_back(deal);
+  effects.events.push_back({Audience::only(deal.parties), "deal", deal_json(deal)});
+  effects.response["deal"] = deal.id;
+  return {};
+}
+
+json DiplomacyGame::Impl::deal_json(const Deal& deal) {
+  json out = {{"id", deal.id},       {"arrangement", deal.arrangement}, {"parties", deal.parties},
+              {"agreed_phase", deal.agreed_phase}, {"state", deal.state}};
+  if (deal.state == "broken") {
+    out["broken_by"] = deal.broken_by;
+    out["broken_phase"] = deal.broken_phase;
+  }
+  return out;
+}
+
+void DiplomacyGame::Impl::judge_deals(Game& g, const formats::PhaseReport& report, Effects& effects) {
+  if (std::none_of(g.deals_.begin(), g.deals_.end(), [](const Deal& d) { return d.state == "holding"; })) return;
+  // Every power's orders as the engine reads them, against the position they were given in.
+  std::vector<std::vector<Order>> orders(static_cast<std::size_t>(g.variant().power_count()));
+  for (int p = 0; p < g.variant().power_count(); ++p) {
+    if (p >= static_cast<int>(report.results.size())) break;
+    for (const auto& entry : report.results[p]) {
+      if (!entry.order || entry.result == diplomacy::Outcome::Void || entry.result == diplomacy::Outcome::Invalid) continue;
+      auto parsed = diplomacy::parse_order(g.variant(), *entry.order, g.state_.phase.type);
+      if (!parsed) continue;
+      auto valid = diplomacy::validate(g.map(), g.rules_, g.state_, power_at(p), *parsed);
+      if (valid) orders[p].push_back(*valid);
+    }
+  }
+  const DealJudge judge(g.variant(), g.state_, orders);
+  const std::string phase = g.phase_code();
+  for (Deal& deal : g.deals_) {
+    if (deal.state != "holding") continue;
+    const auto press = press_of(g, deal.arrangement);
+    if (!press) continue;
+    const Verdict verdict = judge.judge(press->arrangement);
+    if (verdict.breakers.empty() && !verdict.kept) continue;
+    if (!verdict.breakers.empty()) {
+      deal.state = "broken";
+      for (Power p : verdict.breakers) deal.broken_by.push_back(code(g, p));
+      deal.broken_phase = phase;
+    } else {
+      deal.state = "kept";
+    }
+    effects.events.push_back({Audience::only(deal.parties), "deal", deal_json(deal)});
+  }
+}
+
+void DiplomacyGame::Impl::close_deals(Game& g) {
+  for (Deal& deal : g.deals_)
+    if (deal.state == "holding") deal.state = "kept";
+  for (Proposal& proposal : g.proposals_) proposal.open = false;
+}
+
+json DiplomacyGame::deals_for(std::string_view user_id) const {
+  const std::vector<std::string> mine = powers_of(user_id);
+  json out = json::array();
+  for (const Deal& deal : deals_)
+    if (std::any_of(mine.begin(), mine.end(), [&](const std::string& p) { return contains(deal.parties, p); }))
+      out.push_back(Impl::deal_json(deal));
+  return out;
+}
+
+std::vector<Arrangement> DiplomacyGame::holding_deals(Power power) const {
+  std::vector<Arrangement> out;
+  const std::string code = Impl::code(*this, power);
+  for (const Deal& deal : deals_)
+    if (deal.state == "holding" && contains(deal.parties, code))
+      if (const auto press = Impl::press_of(*this, deal.arrangement)) out.push_back(press->arrangement);
+  return out;
+}
+
+std::vector<DiplomacyGame::ComputerProposal> DiplomacyGame::computer_proposals() const {
+  std::vector<ComputerProposal> out;
+  if (status_ != GameStatus::Active) return out;
+  for (const Proposal& proposal : proposals_) {
+    if (!proposal.open) continue;
+    for (const std::string& addressee : proposal.addressees) {
+      const auto power = formats::read_power(variant(), addressee);
+      if (!power || !seats_[index(*power)].computer || contains(proposal.accepted_by, addressee)) continue;
+      auto press = Impl::press_of(*this, proposal.arrangement);
+      if (!press) continue;
+      out.push_back({*power, addressee, proposal.from, proposal.message_id, *press});
+    }
+  }
+  return out;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::answer_as_computer(const ComputerProposal& proposal, bool accept,
+                                                                   Instant now) {
+  const auto open = computer_proposals();
+  if (std::find(open.begin(), open.end(), proposal) == open.end())
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::WrongPhase, phase_code(), phase_code()));
+  PressMessage answer = proposal.press;
+  answer.kind = accept ? PressMessage::Kind::Accept : PressMessage::Kind::Reject;
+  Message message{std::to_string(++message_count_), phase_code(), proposal.power_code, {proposal.proposer}, "", now};
+  Effects effects;
+  effects.changed = true;
+  if (auto recorded = Impl::record_press(*this, message, formats::press_json(variant(), answer), effects); !recorded)
+    return tl::unexpected(recorded.error());
+  effects.events.push_back({Audience::only({message.from, proposal.proposer}), "message", message.to_json()});
+  effects.messages.push_back(std::move(message));
+  return effects;
+}
+
+}  // namespace stratagem::platform
