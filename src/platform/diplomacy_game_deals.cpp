@@ -19,117 +19,6 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-// Which powers' orders in a phase broke an arrangement (empty: none did), and whether it
-// is settled (kept for good: an order promised and given).
-struct Verdict {
-  std::vector<Power> breakers;
-  bool kept = false;
-};
-
-class DealJudge {
- public:
-  DealJudge(const diplomacy::Variant& variant, const diplomacy::GameState& before,
-            const std::vector<std::vector<Order>>& orders)
-      : variant_(variant), before_(before), orders_(orders) {}
-
-  Verdict judge(const Arrangement& a) const {
-    switch (a.kind) {
-      case Arrangement::Kind::Peace: return among(a.powers);
-      case Arrangement::Kind::Alliance: return among(a.powers);
-      case Arrangement::Kind::Demilitarised: return keep_out(a.powers, a.provinces);
-      case Arrangement::Kind::Orders: return promised(a);
-      case Arrangement::Kind::And: {
-        Verdict all{{}, true};
-        for (const Arrangement& part : a.parts) {
-          const Verdict v = judge(part);
-          for (Power p : v.breakers) add(all.breakers, p);
-          all.kept = all.kept && v.kept;
-        }
-        if (!all.breakers.empty()) all.kept = false;
-        return all;
-      }
-      case Arrangement::Kind::Or: {
-        Verdict any;
-        bool every_part_broken = !a.parts.empty();
-        for (const Arrangement& part : a.parts) {
-          const Verdict v = judge(part);
-          if (v.breakers.empty()) every_part_broken = false;
-          if (v.kept) any.kept = true;
-          for (Power p : v.breakers) add(any.breakers, p);
-        }
-        if (!every_part_broken) any.breakers.clear();
-        return any;
-      }
-      default: return {};  // draws, solos, negations: nothing an order can break
-    }
-  }
-
- private:
-  static void add(std::vector<Power>& list, Power p) {
-    if (std::find(list.begin(), list.end(), p) == list.end()) list.push_back(p);
-  }
-
-  // The province an order takes or helps to take, if any.
-  std::optional<diplomacy::Province> attacked(const Order& o) const {
-    if (o.kind() == OrderKind::Move || o.kind() == OrderKind::Retreat) return variant_.province_of(o.target());
-    if (o.kind() == OrderKind::SupportMove) return variant_.province_of(o.dest());
-    return std::nullopt;
-  }
-
-  // A peace or an alliance: no party moves (or supports a move) into a partner's unit or
-  // centre.
-  Verdict among(const std::vector<Power>& parties) const {
-    Verdict v;
-    for (Power p : parties) {
-      for (const Order& o : orders_[diplomacy::index(p)]) {
-        const auto province = attacked(o);
-        if (!province) continue;
-        const auto unit = before_.unit_in(*province);
-        const Power owner = before_.centre_owner(*province);
-        for (Power q : parties) {
-          if (q == p) continue;
-          if ((unit && unit->power == q) || owner == q) add(v.breakers, p);
-        }
-      }
-    }
-    return v;
-  }
-
-  Verdict keep_out(const std::vector<Power>& parties, const std::vector<diplomacy::Province>& zone) const {
-    Verdict v;
-    for (Power p : parties)
-      for (const Order& o : orders_[diplomacy::index(p)])
-        if ((o.kind() == OrderKind::Move || o.kind() == OrderKind::Retreat || o.kind() == OrderKind::Build) &&
-            std::find(zone.begin(), zone.end(),
-                      variant_.province_of(o.kind() == OrderKind::Build ? o.unit() : o.target())) != zone.end())
-          add(v.breakers, p);
-    return v;
-  }
-
-  // XDO: settled in the first phase of the order's kind (movement, retreat or adjustment).
-  Verdict promised(const Arrangement& a) const {
-    const auto kind = a.order.kind();
-    const auto phase = kind == OrderKind::Retreat || kind == OrderKind::Disband ? diplomacy::PhaseType::Retreat
-                       : kind == OrderKind::Build || kind == OrderKind::Remove || kind == OrderKind::Waive
-                           ? diplomacy::PhaseType::Adjustment
-                           : diplomacy::PhaseType::Movement;
-    if (before_.phase.type != phase || a.order_power == Power::None) return {};
-    const auto& given = orders_[diplomacy::index(a.order_power)];
-    const bool kept = std::any_of(given.begin(), given.end(), [&](const Order& o) {
-      return o.kind() == a.order.kind() && variant_.province_of(o.unit()) == variant_.province_of(a.order.unit()) &&
-             (o.target() == diplomacy::Location::None ||
-              variant_.province_of(o.target()) == variant_.province_of(a.order.target())) &&
-             (o.dest() == diplomacy::Location::None || variant_.province_of(o.dest()) == variant_.province_of(a.order.dest()));
-    });
-    if (kept) return {{}, true};
-    return {{a.order_power}, false};
-  }
-
-  const diplomacy::Variant& variant_;
-  const diplomacy::GameState& before_;
-  const std::vector<std::vector<Order>>& orders_;
-};
-
 }  // namespace
 
 std::optional<PressMessage> DiplomacyGame::Impl::press_of(const Game& g, const json& arrangement) {
@@ -213,13 +102,12 @@ void DiplomacyGame::Impl::judge_deals(Game& g, const formats::PhaseReport& repor
       if (valid) orders[p].push_back(*valid);
     }
   }
-  const DealJudge judge(g.variant(), g.state_, orders);
   const std::string phase = g.phase_code();
   for (Deal& deal : g.deals_) {
     if (deal.state != "holding") continue;
     const auto press = press_of(g, deal.arrangement);
     if (!press) continue;
-    const Verdict verdict = judge.judge(press->arrangement);
+    const diplomacy::ArrangementVerdict verdict = diplomacy::judge_arrangement(g.variant(), g.state_, orders, press->arrangement);
     if (verdict.breakers.empty() && !verdict.kept) continue;
     if (!verdict.breakers.empty()) {
       deal.state = "broken";

@@ -8,8 +8,11 @@
 #include <spdlog/spdlog.h>
 
 #include "api.h"
+#include "game_action.h"
 #include "game_change.h"
+#include "stratagem/diplomacy_bots/negotiation.h"
 #include "stratagem/diplomacy_bots/player.h"
+#include "stratagem/formats/diplomacy_places.h"
 
 namespace stratagem::server {
 
@@ -124,6 +127,10 @@ void GameRunner::after_change(storage::GameId id, const platform::Game& game) {
       post_once(fmt::format("game {} {} {}", id, turn.phase, turn.power_code),
                 [this, id, copy = *diplomacy, turn] { play_diplomacy(id, copy, turn); });
     }
+    for (const auto& proposal : diplomacy->computer_proposals()) {
+      post_once(fmt::format("game {} proposal {} {}", id, proposal.message_id, proposal.power_code),
+                [this, id, copy = *diplomacy, proposal] { answer_proposal(id, copy, proposal); });
+    }
   } else if (const auto* dragonchess = game.dragonchess()) {
     if (const auto turn = dragonchess->computer_turn()) {
       post_once(fmt::format("game {} ply {}", id, turn->ply),
@@ -140,28 +147,9 @@ template <typename Act>
 void commit_computer_action(storage::Store& store, GameCache& games, GameRunner& runner, storage::GameId id,
                             const char* what, Act act) {
   const auto now = now_instant();
-  std::optional<platform::Game> after;
-  const auto outcome = store.update_game(id, [&](const storage::StoredGame& locked)
-                                                 -> std::optional<storage::GameChange> {
-    after.reset();  // fn may run more than once
-    auto game = game_of(locked, games);
-    if (!game) return std::nullopt;
-    auto effects = act(*game, now);
-    if (!effects) {
-      spdlog::debug("game {}: {} refused: {}", id, what, platform::message(effects.error(), Language::En));
-      return std::nullopt;
-    }
-    after = *game;
-    return change_of(*game, *effects, now);
-  });
-  if (!outcome) {
-    spdlog::warn("game {}: {}: {}", id, what, outcome.error().message);
-    return;
-  }
-  if (outcome->written && after) {
-    games.put(id, outcome->version, *after);
-    runner.after_change(id, *after);
-  }
+  const auto outcome = act_on_game(store, games, runner, id, now, [&](platform::Game& game) { return act(game, now); });
+  if (!outcome) spdlog::warn("game {}: {}: {}", id, what, outcome.error().message);
+  else if (outcome->refused) spdlog::debug("game {}: {} refused: {}", id, what, platform::message(*outcome->refused, Language::En));
 }
 
 }  // namespace
@@ -181,8 +169,23 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .seed = turn.seed,
       .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
   });
+  // Loyal: the deals it agreed to hold in its orders (issue 19).
+  const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders,
+                                                  game.holding_deals(turn.power));
   commit_computer_action(store_, games_, *this, id, "computer orders", [&](platform::Game& locked, platform::Instant now) {
-    return locked.diplomacy() ? locked.diplomacy()->submit_computer_orders(turn, orders, now)
+    return locked.diplomacy() ? locked.diplomacy()->submit_computer_orders(turn, kept, now)
+                              : tl::expected<platform::Effects, platform::GameError>(
+                                    tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));
+  });
+}
+
+void GameRunner::answer_proposal(storage::GameId id, platform::DiplomacyGame game,
+                                 platform::DiplomacyGame::ComputerProposal proposal) {
+  const auto proposer = formats::read_power(game.variant(), proposal.proposer);
+  const bool accept = proposer && diplomacy_bots::accepts(game.variant(), game.state(), proposal.power, *proposer,
+                                                          proposal.press.arrangement);
+  commit_computer_action(store_, games_, *this, id, "computer answer", [&](platform::Game& locked, platform::Instant now) {
+    return locked.diplomacy() ? locked.diplomacy()->answer_as_computer(proposal, accept, now)
                               : tl::expected<platform::Effects, platform::GameError>(
                                     tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));
   });

@@ -55,6 +55,9 @@ class GameRunner {
   void process_due(storage::GameId id);
   void queue_pending_computer_turns();
   void play_diplomacy(storage::GameId id, platform::DiplomacyGame game, platform::ComputerTurn turn);
+  // Accepts or rejects a proposal to a computer's power (diplomacy_bots::accepts).
+  void answer_proposal(storage::GameId id, platform::DiplomacyGame game,
+                       platform::DiplomacyGame::ComputerProposal proposal);
   std::chrono::milliseconds think_time(const platform::DragonchessGame& game) const;
   void play_dragonchess(storage::GameId id, platform::DragonchessGame game, platform::DragonchessComputerTurn turn);
   // Runs `work` on the pool unless `key` is already queued or running.

@@ -69,3 +69,65 @@ def test_press_follows_the_games_press_rule(server):
     refused = players["FRANCE"].post(f"/api/v1/games/{game}/messages",
                                      {"from": "FRANCE", "to": ["GERMANY"], "press": "PRP (PCE (FRA GER))"})
     assert refused.status == 403 and refused.code == "press_not_allowed"
+
+
+def computer_table(server, deadlines):
+    """A person (France) and six computer players."""
+    from serverlib import new_user
+    person = new_user(server, "marianne")
+    game = person.ok("POST", "/api/v1/games", {"game": "diplomacy", "name": "with computers", "players": 7,
+                                              "computer_players": 6, "press": "full", "deadlines": deadlines})["id"]
+    person.ok("POST", f"/api/v1/games/{game}/join", {"power": "FRANCE"})
+    return game, person
+
+
+def answer_to(person, game, press):
+    from serverlib import wait_until
+    wait_until(lambda: any(m.get("press", "").endswith(f"(PRP ({press}))") and m["from"] != "FRANCE"
+                           for m in person.ok("GET", f"/api/v1/games/{game}/messages")),
+               timeout=20, what=f"an answer to {press}")
+    return [m for m in person.ok("GET", f"/api/v1/games/{game}/messages")
+            if m.get("press", "").endswith(f"(PRP ({press}))") and m["from"] != "FRANCE"][-1]
+
+
+def test_a_computer_accepts_peace_and_keeps_it(server):
+    from serverlib import wait_until
+    game, person = computer_table(server, {"movement_seconds": 1, "retreat_seconds": 1, "adjustment_seconds": 1})
+    person.ok("POST", f"/api/v1/games/{game}/messages",
+              {"from": "FRANCE", "to": ["GERMANY"], "press": "PRP (PCE (FRA GER))", "text": "Peace?"}, status=201)
+    answer = answer_to(person, game, "PCE (FRA GER)")
+    assert answer["press"] == "YES (PRP (PCE (FRA GER)))" and answer["from"] == "GERMANY"
+    assert answer["sentence"].startswith("Germany accepts"), answer["sentence"]
+    deals = person.ok("GET", f"/api/v1/games/{game}/deals")
+    assert [(d["parties"], d["state"]) for d in deals] == [(["FRANCE", "GERMANY"], "holding")]
+    # France orders nothing and holds; three years later Germany, loyal, has attacked none
+    # of France's units or centres (the deal is judged after every phase).
+    year = lambda: int(person.ok("GET", f"/api/v1/games/{game}")["phase"][1:5])
+    wait_until(lambda: year() >= 1904, timeout=120, what="1904")
+    deal = person.ok("GET", f"/api/v1/games/{game}/deals")[0]
+    assert deal["state"] == "holding", deal
+    phases = person.ok("GET", f"/api/v1/games/{game}/phases")
+    french_places = set()
+    for entry in phases:
+        french_places = {u.split()[1].split("/")[0] for u in entry["units"]["FRANCE"]} | set(entry["centers"]["FRANCE"])
+        for report in entry["orders"].get("GERMANY", []):
+            order = report.get("order") or ""
+            if " - " in order:
+                assert order.split(" - ")[-1].split("/")[0] not in french_places, (entry["phase"], order)
+
+
+def test_a_refused_proposal_says_so_in_each_language(server):
+    game, person = computer_table(server, {"movement_seconds": 3600, "retreat_seconds": 3600, "adjustment_seconds": 3600})
+    # An alliance against Germany itself, offered to Germany: refused.
+    person.ok("POST", f"/api/v1/games/{game}/messages",
+              {"from": "FRANCE", "to": ["GERMANY"], "press": "PRP (ALY (FRA GER) VSS (GER))"}, status=201)
+    answer_to(person, game, "ALY (FRA GER) VSS (GER)")
+    sentences = {}
+    for language in ["en", "zh-Hant", "zh-Hans", "ja"]:
+        person.ok("PATCH", "/api/v1/me", {"language": language})
+        refused = [m for m in person.ok("GET", f"/api/v1/games/{game}/messages") if m["press"].startswith("REJ")]
+        assert len(refused) == 1 and refused[0]["from"] == "GERMANY"
+        sentences[language] = refused[0]["sentence"]
+    assert "rejects" in sentences["en"], sentences
+    assert "拒絕" in sentences["zh-Hant"] and "拒绝" in sentences["zh-Hans"] and "拒否" in sentences["ja"], sentences
+    assert person.ok("GET", f"/api/v1/games/{game}/deals") == []

@@ -4,6 +4,7 @@
 // faces: DAIDE tokens (stratagem/daide/press.h), JSON for the API and sentences in four
 // languages (stratagem/formats/diplomacy_press.h).
 
+#include <span>
 #include <vector>
 
 #include "stratagem/diplomacy/order.h"
@@ -49,5 +50,22 @@ struct PressMessage {
   Arrangement arrangement;
   friend bool operator==(const PressMessage&, const PressMessage&) = default;
 };
+
+class GameState;
+class Variant;
+
+// What the orders of one phase (every power's, by power index, as validated against
+// `before`) did to an arrangement: the powers whose orders broke it, and whether it is
+// kept for good. A peace or an alliance is broken by a party's move, retreat or supported
+// move into a partner's unit or centre; a demilitarised zone by a party's move, retreat or
+// build into it; an order promised (XDO) is kept or broken in the first phase of its kind
+// (movement, retreat, adjustment); AND is broken when a part is, ORR when every part is.
+// Draws, solos and negations: nothing orders can break.
+struct ArrangementVerdict {
+  std::vector<Power> breakers;
+  bool kept = false;
+};
+ArrangementVerdict judge_arrangement(const Variant& variant, const GameState& before,
+                                     std::span<const std::vector<Order>> orders_by_power, const Arrangement& arrangement);
 
 }  // namespace stratagem::diplomacy

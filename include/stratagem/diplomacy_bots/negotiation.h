@@ -1,0 +1,33 @@
+#pragma once
+// How our computer players negotiate (issue 19), as plain functions of the position:
+// whether to accept a proposal, and their orders made to keep the deals they agreed to.
+// The player is loyal: it never breaks an accepted deal (an order that would is replaced
+// by a hold, or left out where no hold is possible).
+
+#include <vector>
+
+#include "stratagem/diplomacy/order.h"
+#include "stratagem/diplomacy/press.h"
+#include "stratagem/diplomacy/state.h"
+#include "stratagem/diplomacy/variant.h"
+
+namespace stratagem::diplomacy_bots {
+
+// Whether `power` accepts `arrangement`, proposed by `proposer`, in `state`:
+//  - peace with the proposer, unless the proposer leads by three centres or more;
+//  - an alliance it is part of, against powers that include the leader or hold at least
+//    as many centres as it does, never against itself or with its target;
+//  - a demilitarised zone that holds none of its centres or units;
+//  - an order the proposer promises, or, of its own units, a hold or a support to hold;
+//  - a draw unless it leads; a solo only its own;
+//  - AND when it accepts every part, ORR when it accepts one; never NOT or NAR.
+bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
+             diplomacy::Power proposer, const diplomacy::Arrangement& arrangement);
+
+// `orders` of `power`, each one that would break one of `deals` (judge_arrangement with
+// that order alone) replaced by a hold of its unit in a movement phase, or dropped.
+std::vector<diplomacy::Order> keeping_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                                            diplomacy::Power power, std::vector<diplomacy::Order> orders,
+                                            const std::vector<diplomacy::Arrangement>& deals);
+
+}  // namespace stratagem::diplomacy_bots

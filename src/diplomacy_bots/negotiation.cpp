@@ -1,0 +1,138 @@
+// Our computer players' answers to proposals and their keeping of deals.
+#include "stratagem/diplomacy_bots/negotiation.h"
+
+#include <algorithm>
+
+namespace stratagem::diplomacy_bots {
+
+using diplomacy::Arrangement;
+using diplomacy::Order;
+using diplomacy::OrderKind;
+using diplomacy::Power;
+
+namespace {
+
+bool has(const std::vector<Power>& powers, Power p) { return std::find(powers.begin(), powers.end(), p) != powers.end(); }
+
+class Judge {
+ public:
+  Judge(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, Power proposer)
+      : variant_(variant), state_(state), power_(power), proposer_(proposer) {
+    for (int p = 0; p < variant.power_count(); ++p) most_ = std::max(most_, state.centre_count(diplomacy::power_at(p)));
+  }
+
+  bool accepts(const Arrangement& a) const {
+    const int mine = state_.centre_count(power_);
+    switch (a.kind) {
+      case Arrangement::Kind::Peace:
+        return has(a.powers, power_) && state_.centre_count(proposer_) < mine + 3;
+      case Arrangement::Kind::Alliance: {
+        if (!has(a.powers, power_) || has(a.against, power_) || has(a.against, proposer_)) return false;
+        int against = 0;
+        bool leader = false;
+        for (Power p : a.against) {
+          against += state_.centre_count(p);
+          leader = leader || state_.centre_count(p) == most_;
+        }
+        return leader || against >= mine;
+      }
+      case Arrangement::Kind::Demilitarised:
+        return std::none_of(a.provinces.begin(), a.provinces.end(), [&](diplomacy::Province p) {
+          const auto unit = state_.unit_in(p);
+          return state_.centre_owner(p) == power_ || (unit && unit->power == power_);
+        });
+      case Arrangement::Kind::Orders:
+        if (a.order_power == proposer_) return true;
+        return a.order_power == power_ &&
+               (a.order.kind() == OrderKind::Hold || a.order.kind() == OrderKind::SupportHold);
+      case Arrangement::Kind::Draw: return mine < most_;
+      case Arrangement::Kind::Solo: return has(a.powers, power_);
+      case Arrangement::Kind::And:
+        return !a.parts.empty() && std::all_of(a.parts.begin(), a.parts.end(), [&](const Arrangement& p) { return accepts(p); });
+      case Arrangement::Kind::Or:
+        return std::any_of(a.parts.begin(), a.parts.end(), [&](const Arrangement& p) { return accepts(p); });
+      default: return false;
+    }
+  }
+
+ private:
+  const diplomacy::Variant& variant_;
+  const diplomacy::GameState& state_;
+  Power power_;
+  Power proposer_;
+  int most_ = 0;
+};
+
+}  // namespace
+
+bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, Power proposer,
+             const Arrangement& arrangement) {
+  return Judge(variant, state, power, proposer).accepts(arrangement);
+}
+
+namespace {
+
+// The parts of deals an order on its own can break: peaces, alliances and zones, also
+// inside AND (an ORR is kept by any part, which one order cannot tell).
+void breakable_parts(const Arrangement& deal, std::vector<Arrangement>& out) {
+  if (deal.kind == Arrangement::Kind::And) {
+    for (const Arrangement& part : deal.parts) breakable_parts(part, out);
+  } else if (deal.kind == Arrangement::Kind::Peace || deal.kind == Arrangement::Kind::Alliance ||
+             deal.kind == Arrangement::Kind::Demilitarised) {
+    out.push_back(deal);
+  }
+}
+
+// The orders the power promised (XDO), also inside AND.
+void promised_orders(const Arrangement& deal, Power power, std::vector<Order>& out) {
+  if (deal.kind == Arrangement::Kind::And)
+    for (const Arrangement& part : deal.parts) promised_orders(part, power, out);
+  if (deal.kind == Arrangement::Kind::Orders && deal.order_power == power) out.push_back(deal.order);
+}
+
+bool phase_of(const Order& order, diplomacy::PhaseType phase) {
+  switch (order.kind()) {
+    case OrderKind::Retreat:
+    case OrderKind::Disband: return phase == diplomacy::PhaseType::Retreat;
+    case OrderKind::Build:
+    case OrderKind::Remove:
+    case OrderKind::Waive: return phase == diplomacy::PhaseType::Adjustment;
+    default: return phase == diplomacy::PhaseType::Movement;
+  }
+}
+
+}  // namespace
+
+std::vector<Order> keeping_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power,
+                                 std::vector<Order> orders, const std::vector<Arrangement>& deals) {
+  std::vector<Arrangement> breakable;
+  std::vector<Order> promised;
+  for (const Arrangement& deal : deals) {
+    breakable_parts(deal, breakable);
+    promised_orders(deal, power, promised);
+  }
+  // A promised order replaces the unit's own order.
+  for (const Order& order : promised) {
+    if (!phase_of(order, state.phase.type)) continue;
+    std::erase_if(orders, [&](const Order& o) {
+      return o.kind() != OrderKind::Waive && variant.province_of(o.unit()) == variant.province_of(order.unit());
+    });
+    orders.push_back(order);
+  }
+  std::vector<std::vector<Order>> alone(static_cast<std::size_t>(variant.power_count()));
+  std::vector<Order> kept;
+  for (const Order& order : orders) {
+    alone[diplomacy::index(power)] = {order};
+    const bool breaks = std::any_of(breakable.begin(), breakable.end(), [&](const Arrangement& deal) {
+      return has(diplomacy::judge_arrangement(variant, state, alone, deal).breakers, power);
+    });
+    if (!breaks) {
+      kept.push_back(order);
+    } else if (state.phase.type == diplomacy::PhaseType::Movement) {
+      kept.push_back(Order::hold(order.unit_type(), order.unit()));
+    }
+  }
+  return kept;
+}
+
+}  // namespace stratagem::diplomacy_bots
