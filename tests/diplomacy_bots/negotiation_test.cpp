@@ -1,0 +1,80 @@
+// Our computer players' answers to proposals (accepts) and their keeping of deals.
+#include "stratagem/diplomacy_bots/negotiation.h"
+
+#include "board.h"
+
+namespace stratagem::diplomacy_bots {
+namespace {
+
+using diplomacy::Arrangement;
+using diplomacy::Order;
+using diplomacy::UnitType;
+using test_board::at;
+using test_board::power;
+using test_board::province;
+
+const diplomacy::Variant& variant() { return diplomacy::standard_variant(); }
+
+TEST(Negotiation, AcceptsPeaceUnlessTheProposerLeadsByThree) {
+  diplomacy::GameState state = diplomacy::GameState::initial(variant());
+  const Arrangement peace{.kind = Arrangement::Kind::Peace, .powers = {power("FRANCE"), power("GERMANY")}};
+  EXPECT_TRUE(accepts(variant(), state, power("GERMANY"), power("FRANCE"), peace));
+  for (const char* centre : {"SPA", "POR", "BEL"}) state.set_centre_owner(province(centre), power("FRANCE"));
+  EXPECT_FALSE(accepts(variant(), state, power("GERMANY"), power("FRANCE"), peace));
+  // Peace between two others is not its to accept.
+  const Arrangement others{.kind = Arrangement::Kind::Peace, .powers = {power("FRANCE"), power("ITALY")}};
+  EXPECT_FALSE(accepts(variant(), diplomacy::GameState::initial(variant()), power("GERMANY"), power("FRANCE"), others));
+}
+
+TEST(Negotiation, AlliancesZonesPromisesAndCombinations) {
+  const diplomacy::GameState start = diplomacy::GameState::initial(variant());
+  const Arrangement against_russia{.kind = Arrangement::Kind::Alliance, .powers = {power("GERMANY"), power("AUSTRIA")},
+                                   .against = {power("RUSSIA")}};  // Russia leads with four
+  EXPECT_TRUE(accepts(variant(), start, power("GERMANY"), power("AUSTRIA"), against_russia));
+  const Arrangement against_me{.kind = Arrangement::Kind::Alliance, .powers = {power("GERMANY"), power("FRANCE")},
+                               .against = {power("GERMANY")}};
+  EXPECT_FALSE(accepts(variant(), start, power("GERMANY"), power("FRANCE"), against_me));
+  const Arrangement zone{.kind = Arrangement::Kind::Demilitarised, .powers = {power("GERMANY"), power("FRANCE")},
+                         .provinces = {province("BUR")}};
+  EXPECT_TRUE(accepts(variant(), start, power("GERMANY"), power("FRANCE"), zone));
+  const Arrangement my_centre{.kind = Arrangement::Kind::Demilitarised, .powers = {power("GERMANY"), power("FRANCE")},
+                              .provinces = {province("MUN")}};
+  EXPECT_FALSE(accepts(variant(), start, power("GERMANY"), power("FRANCE"), my_centre));
+  const Arrangement their_promise{.kind = Arrangement::Kind::Orders, .order = Order::hold(UnitType::Army, at("PAR")),
+                                  .order_power = power("FRANCE")};
+  const Arrangement my_move{.kind = Arrangement::Kind::Orders,
+                            .order = Order::move(UnitType::Army, at("MUN"), at("RUH")), .order_power = power("GERMANY")};
+  EXPECT_TRUE(accepts(variant(), start, power("GERMANY"), power("FRANCE"), their_promise));
+  EXPECT_FALSE(accepts(variant(), start, power("GERMANY"), power("FRANCE"), my_move));
+  EXPECT_FALSE(accepts(variant(), start, power("GERMANY"), power("FRANCE"),
+                       {.kind = Arrangement::Kind::And, .parts = {zone, my_move}}));
+  EXPECT_TRUE(accepts(variant(), start, power("GERMANY"), power("FRANCE"),
+                      {.kind = Arrangement::Kind::Or, .parts = {zone, my_move}}));
+  EXPECT_FALSE(accepts(variant(), start, power("RUSSIA"), power("FRANCE"), {.kind = Arrangement::Kind::Draw}));
+  EXPECT_TRUE(accepts(variant(), start, power("GERMANY"), power("FRANCE"), {.kind = Arrangement::Kind::Draw}));
+}
+
+TEST(Negotiation, KeepsItsDeals) {
+  const diplomacy::GameState start = diplomacy::GameState::initial(variant());
+  const Arrangement peace{.kind = Arrangement::Kind::Peace, .powers = {power("FRANCE"), power("GERMANY")}};
+  const std::vector<Order> orders = {Order::move(UnitType::Army, at("MUN"), at("BUR")),
+                                     Order::support_move(UnitType::Army, at("BER"), at("MUN"), at("KIE")),
+                                     Order::move(UnitType::Fleet, at("KIE"), at("HOL"))};
+  // Nothing French attacked: kept as they are.
+  EXPECT_EQ(keeping_deals(variant(), start, power("GERMANY"), orders, {peace}), orders);
+  // Into a French army in Burgundy: a hold instead.
+  const std::vector<Order> attack = {Order::move(UnitType::Army, at("MUN"), at("BUR")),
+                                     Order::move(UnitType::Fleet, at("KIE"), at("HOL"))};
+  diplomacy::GameState french_burgundy = start;
+  french_burgundy.place(variant(), {UnitType::Army, power("FRANCE"), at("BUR")});
+  EXPECT_EQ(keeping_deals(variant(), french_burgundy, power("GERMANY"), attack, {peace}),
+            (std::vector<Order>{Order::hold(UnitType::Army, at("MUN")), Order::move(UnitType::Fleet, at("KIE"), at("HOL"))}));
+  // A promised order is given in place of the unit's own.
+  const Arrangement promise{.kind = Arrangement::Kind::Orders, .order = Order::hold(UnitType::Fleet, at("KIE")),
+                            .order_power = power("GERMANY")};
+  EXPECT_EQ(keeping_deals(variant(), start, power("GERMANY"), attack, {promise}),
+            (std::vector<Order>{Order::move(UnitType::Army, at("MUN"), at("BUR")), Order::hold(UnitType::Fleet, at("KIE"))}));
+}
+
+}  // namespace
+}  // namespace stratagem::diplomacy_bots
