@@ -34,6 +34,7 @@ class AcceptingTable : public daide::Table {
   }
   bool submit(diplomacy::Phase, const std::vector<diplomacy::Order>&, bool) override { return true; }
   bool vote_draw(bool) override { return true; }
+  bool send_press(const std::vector<diplomacy::Power>&, const diplomacy::PressMessage&) override { return true; }
   std::optional<daide::ProcessedTurn> history(diplomacy::Phase) override {
     const auto start = diplomacy::GameState::initial(diplomacy::standard_variant());
     return daide::ProcessedTurn{start, {}, start};

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "stratagem/daide/server.h"
+#include "stratagem/daide/press.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::daide {
@@ -136,8 +137,7 @@ void ServerSession::on_command(const TokenList& tokens, const Nodes& items) {
   }
   // Admin messages are not relayed on this server (syntax.html allows refusing them).
   if (command == tokens::ADM) return reject(tokens);
-  // Press needs level 10; every game here is level 0 until the negotiation issue lands.
-  if (command == tokens::SND) return huh(tokens, 0);
+  if (command == tokens::SND) return on_send(tokens, items);
   huh(tokens, command.category() == category::kCommand ? 1 : 0);
 }
 
@@ -228,6 +228,13 @@ void ServerSession::apply(const GameNews& news) {
     if (std::find(news.civil_disorder.begin(), news.civil_disorder.end(), p) == news.civil_disorder.end())
       send(message({{tokens::NOT}, bracketed(message({{tokens::CCD}, bracket(*names_.power_token(p))}))}));
   civil_disorder_ = news.civil_disorder;
+  for (const PressReceived& received : news.press) {
+    const auto press = press_tokens(received.press, names_);
+    if (!press) continue;
+    TokenList to;
+    for (diplomacy::Power p : received.to) to.push_back(*names_.power_token(p));
+    send(message({{tokens::FRM}, bracket(*names_.power_token(received.from)), bracketed(to), bracketed(*press)}));
+  }
   if (ends_now && news.processed.empty()) {
     send_end();  // a draw voted between turns
   } else if (!ends_now && new_turn && !news.processed.empty() && seconds_to_deadline_) {
@@ -427,6 +434,32 @@ void ServerSession::on_history(const TokenList& tokens, const Nodes& items) {
   const auto turn = in_game() ? table_.history(*phase) : std::nullopt;
   if (!turn) return reject(tokens);
   send_turn_results(*turn, true);
+}
+
+void ServerSession::on_send(const TokenList& tokens, const Nodes& items) {
+  // A game without press is level 0: SND is not in its language at all.
+  if (settings_.level < 10) return huh(tokens, 0);
+  std::size_t at = 1;
+  if (items.size() > at && items[at].is_list && !items[at].items.empty() && !items[at].items[0].is_list &&
+      items[at].items[0].token.category() == category::kPhase)
+    ++at;  // SND (turn) (powers) (press): the turn is the current one or the message is late anyway
+  if (items.size() != at + 2 || !items[at].is_list || !items[at + 1].is_list || items[at].items.empty())
+    return huh(tokens, std::min(items.size(), at));
+  std::vector<diplomacy::Power> to;
+  for (const Node& node : items[at].items) {
+    const auto power = node.is_list ? std::nullopt : names_.power(node.token);
+    if (!power) return huh(tokens, at);
+    to.push_back(*power);
+  }
+  if (!game_live()) return reject(tokens);
+  const Nodes& press_items = items[at + 1].items;
+  // A player that cannot read a message says so (HUH) and lists what it can (TRY): taken,
+  // not passed on, since only proposals and their answers are press here.
+  if (!press_items.empty() && (press_items[0].is(tokens::HUH) || press_items[0].is(tokens::TRY))) return yes(tokens);
+  const auto press = read_press(press_items, names_);
+  if (!press) return huh(tokens, at + 1);
+  if (!table_.send_press(to, *press)) return reject(tokens);
+  yes(tokens);
 }
 
 void ServerSession::on_time(const TokenList& tokens, const Nodes& items) {

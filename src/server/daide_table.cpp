@@ -9,8 +9,10 @@
 #include "credentials.h"
 #include "daide_turns.h"
 #include "game_action.h"
+#include "game_change.h"
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/formats/diplomacy_places.h"
+#include "stratagem/formats/diplomacy_press.h"
 
 namespace stratagem::server {
 
@@ -29,6 +31,9 @@ std::optional<long> seconds(platform::Duration duration) {
 // writing together (seed 000 §2.3.1: 15 + 5 minutes after the first year).
 daide::GameSettings settings_of(const platform::DiplomacyOptions& options) {
   daide::GameSettings settings;
+  // Press is proposals and their answers (syntax.html levels 10-30): a game with press is
+  // level 30, one without level 0.
+  settings.level = options.press == platform::PressRule::None ? 0 : 30;
   const auto& deadlines = options.deadlines;
   if (deadlines.live) {
     settings.movement_seconds = seconds(platform::kLiveNegotiation + platform::kLiveOrderWriting);
@@ -216,6 +221,7 @@ daide::GameNews DaideTable::news() {
     reported_once_ = true;
   }
 
+  news.press = press_since(*game);
   for (int p = 0; p < variant.power_count(); ++p) {
     const Power power = diplomacy::power_at(p);
     // A seat someone held (not the armistice's or the neutral's empty ones).
@@ -290,6 +296,42 @@ bool DaideTable::vote_draw(bool draw) {
     if (!power) return platform::Effects{};
     return game.vote_draw(user_, power_code(game.variant(), *power), draw, now_instant());
   });
+}
+
+bool DaideTable::send_press(const std::vector<Power>& to, const diplomacy::PressMessage& press) {
+  return act([&](DiplomacyGame& game) -> tl::expected<platform::Effects, platform::GameError> {
+    const auto power = power_of(game);
+    if (!power) return platform::Effects{};
+    std::vector<std::string> recipients;
+    for (Power p : to) recipients.push_back(power_code(game.variant(), p));
+    return game.send_message(user_, power_code(game.variant(), *power), std::move(recipients), "", now_instant(),
+                             formats::press_json(game.variant(), press));
+  });
+}
+
+std::vector<daide::PressReceived> DaideTable::press_since(const DiplomacyGame& game) {
+  std::vector<daide::PressReceived> out;
+  const auto power = power_of(game);
+  if (!power || game.options().press == platform::PressRule::None) return out;
+  const auto stored = store_.messages(*game_);
+  if (!stored) return out;
+  const auto seen = std::exchange(messages_seen_, stored->size());
+  if (!seen) return out;
+  const std::size_t from = *seen;
+  const std::string mine = power_code(game.variant(), *power);
+  for (const auto& message : platform_messages(*stored)) {
+    if (std::stoul(message.id) <= from || !message.press || message.from == mine) continue;
+    if (!message.is_public() && std::find(message.to.begin(), message.to.end(), mine) == message.to.end()) continue;
+    const auto press = formats::press_from_json(game.variant(), *message.press);
+    const auto sender = formats::read_power(game.variant(), message.from);
+    if (!press || !sender) continue;
+    daide::PressReceived received{*sender, {}, *press};
+    for (const auto& code : message.to)
+      if (auto p = formats::read_power(game.variant(), code)) received.to.push_back(*p);
+    if (received.to.empty()) received.to.push_back(*power);
+    out.push_back(std::move(received));
+  }
+  return out;
 }
 
 std::optional<daide::ProcessedTurn> DaideTable::history(diplomacy::Phase phase) {

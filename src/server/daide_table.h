@@ -30,6 +30,7 @@ class DaideTable final : public daide::Table {
   daide::GameNews news() override;
   bool submit(diplomacy::Phase phase, const std::vector<diplomacy::Order>& orders, bool ready) override;
   bool vote_draw(bool draw) override;
+  bool send_press(const std::vector<diplomacy::Power>& to, const diplomacy::PressMessage& press) override;
   std::optional<daide::ProcessedTurn> history(diplomacy::Phase phase) override;
 
   // The game the client sits at or watches, once it has one (for its event topic).
@@ -60,6 +61,11 @@ class DaideTable final : public daide::Table {
   platform::User user_{"", "observer"};
   std::size_t phases_reported_ = 0;
   std::string reported_phase_;  // the game's phase at the last news
+  // The game's messages looked at for press (FRM); none before the first look, which
+  // passes on nothing older.
+  std::optional<std::size_t> messages_seen_;
+  // Press to this client's power since the last look (none for an observer).
+  std::vector<daide::PressReceived> press_since(const platform::DiplomacyGame& game);
   bool reported_once_ = false;
 };
 

@@ -57,6 +57,10 @@ class ScriptedTable : public Table {
     draws.push_back(draw);
     return true;
   }
+  bool send_press(const std::vector<Power>& to, const diplomacy::PressMessage& press) override {
+    sent_press.push_back({Power::None, to, press});
+    return true;
+  }
   std::optional<ProcessedTurn> history(Phase phase) override {
     for (const auto& turn : past)
       if (turn.before.phase == phase) return turn;
@@ -77,6 +81,7 @@ class ScriptedTable : public Table {
   std::vector<ProcessedTurn> past;
   std::vector<Submission> submissions;
   std::vector<bool> draws;
+  std::vector<PressReceived> sent_press;
 };
 
 GameNews started_as_france() {
@@ -396,6 +401,32 @@ TEST(DaideServerSession, AnswersMalformedMessagesAsTheProtocolSays) {
   EXPECT_FALSE(s.session.finished());
   EXPECT_EQ(s.octets(final_message()), Messages{});
   EXPECT_TRUE(s.session.finished());
+}
+
+TEST(DaideServerSession, PressAtLevelThirty) {
+  Session s;
+  s.join();
+  GameNews news = started_as_france();
+  news.settings.level = 30;
+  s.table.next = news;
+  EXPECT_EQ(s.changed().front(), "HLO (FRA) (1234) ((LVL 30) (MTL 600) (RTL 300) (BTL 300))");
+  EXPECT_EQ(s.say("SND (GER) (PRP (PCE (FRA GER)))"), Messages{"YES (SND (GER) (PRP (PCE (FRA GER))))"});
+  ASSERT_EQ(s.table.sent_press.size(), 1u);
+  EXPECT_EQ(s.table.sent_press[0].to, std::vector<Power>{power("GERMANY")});
+  EXPECT_EQ(s.table.sent_press[0].press.arrangement.kind, diplomacy::Arrangement::Kind::Peace);
+  EXPECT_EQ(s.say("SND (SPR 1901) (GER ENG) (PRP (DMZ (FRA GER ENG) (ECH)))"),
+            Messages{"YES (SND (SPR 1901) (GER ENG) (PRP (DMZ (FRA GER ENG) (ECH))))"});
+  // What a player cannot read it says so: taken, not passed on.
+  EXPECT_EQ(s.say("SND (GER) (HUH (ERR PRP (PCE (FRA GER))))"), Messages{"YES (SND (GER) (HUH (ERR PRP (PCE (FRA GER)))))"});
+  EXPECT_EQ(s.table.sent_press.size(), 2u);
+  EXPECT_EQ(s.say("SND (GER) (PRP (PCE (FRA PAR)))"), Messages{"HUH (SND (GER) ERR (PRP (PCE (FRA PAR))))"});
+  EXPECT_EQ(s.say("SND (PAR) (PRP (PCE (FRA GER)))"), Messages{"HUH (SND ERR (PAR) (PRP (PCE (FRA GER))))"});
+  // Press to us comes as FRM.
+  news.press.push_back({power("GERMANY"), {power("FRANCE")},
+                        {diplomacy::PressMessage::Kind::Accept, {.kind = diplomacy::Arrangement::Kind::Peace,
+                                                                 .powers = {power("FRANCE"), power("GERMANY")}}}});
+  s.table.next = news;
+  EXPECT_EQ(s.changed(), Messages{"FRM (GER) (FRA) (YES (PRP (PCE (FRA GER))))"});
 }
 
 TEST(DaideServerSession, NoInputCrashesIt) {

@@ -222,3 +222,35 @@ def test_daide_players_on_two_processes_of_one_postgresql_database():
     finally:
         assert first.stop() == 0
         assert second.stop() == 0
+
+
+def test_press_between_a_daide_client_and_a_person(server):
+    """In a game with press, DAIDE is level 30: a DAIDE client's proposal reaches a person
+    as a sentence in her language, her acceptance reaches the client as FRM, and the deal
+    is the game's."""
+    mei = new_user(server, "mei", language="zh-Hant")
+    game = new_game(server, mei, daide_players=1, computer_players=5, press="full")
+    mei.ok("POST", f"/api/v1/games/{game}/join", {"power": "FRANCE"})
+    bot = DaideConnection(server.daide_port)
+    bot.open()
+    bot.say("NME ('Talker') ('1')")
+    hello = bot.read_until(lambda m: m.startswith("HLO"))[-1]
+    assert "(LVL 30)" in hello
+    power = hello.split("(")[1].rstrip(") ")
+    bot.read_until(lambda m: m.startswith("NOW"))
+    bot.say(f"SND (FRA) (PRP (PCE (FRA {power})))")
+    assert bot.read() == f"YES (SND (FRA) (PRP (PCE (FRA {power}))))"
+    proposal = mei.ok("GET", f"/api/v1/games/{game}/messages")[-1]
+    assert proposal["press"] == f"PRP (PCE (FRA {power}))"
+    assert proposal["sentence"].endswith("和平") and "法國" in proposal["sentence"], proposal
+    names = {"AUS": "AUSTRIA", "ENG": "ENGLAND", "GER": "GERMANY", "ITA": "ITALY", "RUS": "RUSSIA", "TUR": "TURKEY"}
+    answer = mei.ok("POST", f"/api/v1/games/{game}/messages",
+                    {"from": "FRANCE", "to": [names[power]], "press": f"YES (PRP (PCE (FRA {power})))"}, status=201)
+    assert answer["deal"] == "1"
+    assert bot.read_until(lambda m: m.startswith("FRM"))[-1] == f"FRM (FRA) ({power}) (YES (PRP (PCE (FRA {power}))))"
+    deals = mei.ok("GET", f"/api/v1/games/{game}/deals")
+    assert [(d["parties"], d["state"]) for d in deals] == [([names[power], "FRANCE"], "holding")]
+    # Press that does not read: HUH, with ERR before it.
+    bot.say("SND (FRA) (PRP (PCE (FRA PAR)))")
+    assert bot.read() == "HUH (SND (FRA) ERR (PRP (PCE (FRA PAR))))"
+    bot.close()

@@ -23,6 +23,7 @@
 #include "stratagem/daide/message.h"
 #include "stratagem/daide/translation.h"
 #include "stratagem/diplomacy/order.h"
+#include "stratagem/diplomacy/press.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
 
@@ -66,6 +67,13 @@ struct GameEnd {
   std::vector<PowerSummary> summary;
 };
 
+// Press to this client's power (or to all) from another power (FRM).
+struct PressReceived {
+  diplomacy::Power from = diplomacy::Power::None;
+  std::vector<diplomacy::Power> to;
+  diplomacy::PressMessage press;
+};
+
 // What the client may know of its game now.
 struct GameNews {
   bool started = false;
@@ -79,6 +87,8 @@ struct GameNews {
   std::vector<diplomacy::Power> civil_disorder;  // powers in civil disorder now
   std::optional<long> seconds_to_deadline;
   std::optional<GameEnd> end;
+  // Press received since the previous news (players of games with press: level 30).
+  std::vector<PressReceived> press;
 };
 
 // The game server's side, called from the session's member functions (never
@@ -99,6 +109,9 @@ class Table {
   // the game refused the orders).
   virtual bool submit(diplomacy::Phase phase, const std::vector<diplomacy::Order>& orders, bool ready) = 0;
   virtual bool vote_draw(bool draw) = 0;
+  // SND: a proposal or an answer from this client's power to `to`. False: the game
+  // refused it (its press rules, an answer to no open proposal).
+  virtual bool send_press(const std::vector<diplomacy::Power>& to, const diplomacy::PressMessage& press) = 0;
   // A turn already processed (HST), if there is one.
   virtual std::optional<ProcessedTurn> history(diplomacy::Phase phase) = 0;
 };
@@ -133,6 +146,7 @@ class ServerSession {
   void on_draw(const TokenList& tokens, bool draw);
   void on_history(const TokenList& tokens, const Nodes& items);
   void on_time(const TokenList& tokens, const Nodes& items);
+  void on_send(const TokenList& tokens, const Nodes& items);
 
   void joined();
   void apply(const GameNews& news);
