@@ -34,6 +34,7 @@ struct PressWords {
   std::string_view both, either;             // {list}: the parts joined
   std::string_view and_separator, or_separator;
   std::string_view not_, no_arrangement;     // {a}
+  std::string_view last_item;                // before the last of a list of names: "England, France and Germany"
 };
 
 constexpr PressWords kEnglish{
@@ -41,23 +42,23 @@ constexpr PressWords kEnglish{
      "{sender} withdraws the proposal of {a}"},
     "peace with {others}", "peace among {powers}", "an alliance of {powers} against {against}", "a draw",
     "a draw shared by {powers}", "a solo victory for {power}", "that {powers} keep out of {provinces}",
-    "the order “{order}”", "{list}", "either {list}", " and ", " or ", "not {a}", "no arrangement about {a}"};
+    "the order “{order}”", "{list}", "either {list}", " and ", " or ", "not {a}", "no arrangement about {a}", " and "};
 constexpr PressWords kTraditional{
     {"{sender}提議{a}", "{sender}接受{a}", "{sender}拒絕{a}", "{sender}不回應關於{a}的提議", "{sender}撤回{a}的提議"},
     "與{others}和平", "{powers}之間和平", "{powers}結盟對抗{against}", "和局", "{powers}共享和局", "{power}單獨勝利",
     "{powers}不進入{provinces}", "下達指令「{order}」", "{list}", "{list}之一", "，並且", "，或", "不{a}",
-    "不就{a}作任何約定"};
+    "不就{a}作任何約定", "與"};
 constexpr PressWords kSimplified{
     {"{sender}提议{a}", "{sender}接受{a}", "{sender}拒绝{a}", "{sender}不回应关于{a}的提议", "{sender}撤回{a}的提议"},
     "与{others}和平", "{powers}之间和平", "{powers}结盟对抗{against}", "和局", "{powers}共享和局", "{power}单独胜利",
     "{powers}不进入{provinces}", "下达指令“{order}”", "{list}", "{list}之一", "，并且", "，或", "不{a}",
-    "不就{a}作任何约定"};
+    "不就{a}作任何约定", "与"};
 constexpr PressWords kJapanese{
     {"{sender}は{a}を提案", "{sender}は{a}を受諾", "{sender}は{a}を拒否", "{sender}は{a}について回答しない",
      "{sender}は{a}の提案を撤回"},
     "{others}との和平", "{powers}の間の和平", "{powers}による対{against}同盟", "引き分け", "{powers}での引き分け",
     "{power}の単独勝利", "{powers}が{provinces}に入らないこと", "命令「{order}」", "{list}", "{list}のいずれか",
-    "、かつ", "、または", "{a}をしないこと", "{a}について取り決めないこと"};
+    "、かつ", "、または", "{a}をしないこと", "{a}について取り決めないこと", "と"};
 
 const PressWords& press_words(Language language) {
   switch (language) {
@@ -83,7 +84,13 @@ class PressWriter {
   std::string powers(const std::vector<Power>& list) const {
     std::vector<std::string> names;
     for (const Power p : list) names.push_back(power(p));
-    return fmt::format("{}", fmt::join(names, separator_));
+    return listed(names);
+  }
+  // "England, France and Germany", "英國、法國與德國", "イギリス、フランスとドイツ".
+  std::string listed(const std::vector<std::string>& names) const {
+    if (names.size() < 2) return names.empty() ? std::string() : names.front();
+    const std::vector<std::string> head(names.begin(), names.end() - 1);
+    return fmt::format("{}{}{}", fmt::join(head, separator_), words_.last_item, names.back());
   }
 
   std::string arrangement(const Arrangement& a, Power sender) const {
@@ -111,7 +118,7 @@ class PressWriter {
         std::vector<std::string> places;
         for (const diplomacy::Province p : a.provinces) places.push_back(variant_.province_name(p, language_));
         return fill(words_.demilitarised, fmt::arg("powers", powers(a.powers)),
-                    fmt::arg("provinces", fmt::format("{}", fmt::join(places, separator_))));
+                    fmt::arg("provinces", listed(places)));
       }
       case Kind::Orders: {
         diplomacy::ParsedOrder parsed;

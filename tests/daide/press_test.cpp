@@ -145,15 +145,15 @@ TEST(DaidePress, EveryReaderSeesASentenceInTheirLanguage) {
   EXPECT_EQ(said("FRA", "PRP (PCE (FRA GER))", Language::Ja), "フランスはドイツとの和平を提案");
   EXPECT_EQ(said("GER", "YES (PRP (PCE (FRA GER)))", Language::En), "Germany accepts peace with France");
   EXPECT_EQ(said("ENG", "PRP (ALY (ENG FRA) VSS (GER))", Language::En),
-            "England proposes an alliance of England, France against Germany");
-  EXPECT_EQ(said("ENG", "PRP (DMZ (FRA GER) (BUR))", Language::ZhHant), "英國提議法國、德國不進入勃艮第");
+            "England proposes an alliance of England and France against Germany");
+  EXPECT_EQ(said("ENG", "PRP (DMZ (FRA GER) (BUR))", Language::ZhHant), "英國提議法國與德國不進入勃艮第");
   EXPECT_EQ(said("ITA", "REJ (PRP (DRW))", Language::Ja), "イタリアは引き分けを拒否");
   EXPECT_EQ(said("GER", "PRP (XDO ((GER AMY MUN) SUP (FRA AMY PAR) MTO BUR))", Language::En),
             "Germany proposes the order “A Munich supports A Paris - Burgundy”");
   EXPECT_EQ(said("GER", "PRP (XDO ((GER AMY MUN) SUP (FRA AMY PAR) MTO BUR))", Language::ZhHant),
             "德國提議下達指令「陸軍 慕尼黑 支援 陸軍 巴黎 移動至 勃艮第」");
   EXPECT_EQ(said("FRA", "PRP (AND (PCE (FRA GER)) (DMZ (FRA GER) (BUR)))", Language::En),
-            "France proposes peace with Germany and that France, Germany keep out of Burgundy");
+            "France proposes peace with Germany and that France and Germany keep out of Burgundy");
   EXPECT_EQ(said("FRA", "CCL (PRP (NOT (XDO ((FRA AMY PAR) MTO BUR))))", Language::En),
             "France withdraws the proposal of not the order “A Paris - Burgundy”");
 }

@@ -22,6 +22,7 @@ export type PhaseRecord = S['Phase'];
 export type Message = S['Message'];
 export type UnitsByPower = S['UnitsByPower'];
 export type Treaty = S['Treaty'];
+export type Deal = S['Deal'];
 
 export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline' | 'seat_powers'> & {
   draw_votes?: Record<string, boolean>;

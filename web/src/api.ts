@@ -60,6 +60,10 @@ export const api = {
   phases: (id: string) => request<T.PhaseRecord[]>('GET', `/games/${id}/phases`),
   messages: (id: string) => request<T.Message[]>('GET', `/games/${id}/messages`),
   send: (id: string, from: string, to: string[] | 'all', text: string) => request<T.Message>('POST', `/games/${id}/messages`, { from, to, text }),
+  // Structured press (DAIDE text or its JSON), with or without words; `deal` when it concluded one.
+  sendPress: (id: string, from: string, to: string[] | 'all', press: string | object, text = '') =>
+    request<{ id: string; deal?: string }>('POST', `/games/${id}/messages`, { from, to, press, ...(text ? { text } : {}) }),
+  deals: (id: string) => request<T.Deal[]>('GET', `/games/${id}/deals`),
   proposeTreaty: (id: string, from: string, parties: string[], text: string) => request<T.Treaty>('POST', `/games/${id}/treaties`, { from, parties, text }),
   signTreaty: (id: string, treaty: string, power: string) => request<unknown>('POST', `/games/${id}/treaties/${treaty}/sign`, { power }),
   publishTreaty: (id: string, treaty: string, power: string) => request<unknown>('POST', `/games/${id}/treaties/${treaty}/publish`, { power }),

@@ -1,7 +1,7 @@
 // A Diplomacy game: the map with click-to-order, typed orders, the order list with each
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
+import { api, type Deal, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
 import { useT, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
@@ -54,10 +54,14 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   };
   const reloadPhases = () => api.phases(id).then(setPhases).catch(() => undefined);
   const reloadMessages = () => api.messages(id).then(setMessages).catch(() => undefined);
-  useEffect(() => { void reloadPhases(); void reloadMessages(); }, [id]);
+  const [deals, setDeals] = useState<Deal[]>([]);
+  const reloadDeals = () => api.deals(id).then(setDeals).catch(() => undefined);
+  // Proposals and deals come as sentences in the account's language: read again when it changes.
+  useEffect(() => { void reloadPhases(); void reloadMessages(); void reloadDeals(); }, [id, user.language]);
   const connected = useGameEvents(id, (kind) => {
     if (kind === 'message') void reloadMessages();
     else if (kind === 'treaty') void reloadView();
+    else if (kind === 'deal') void reloadDeals();
     else {
       void reloadView();
       if (kind === 'phase_processed' || kind === 'game_finished') void reloadPhases();
@@ -491,7 +495,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               )}
             </div>
           )}
-          {tab === 'press' && <Press id={id} view={view} messages={messages} seen={seen} onSeen={markSeen} onSent={() => { void reloadMessages(); void reloadView(); }} />}
+          {tab === 'press' && <Press id={id} view={view} messages={messages} deals={deals} seen={seen} onSeen={markSeen} onSent={() => { void reloadMessages(); void reloadView(); void reloadDeals(); }} />}
           {tab === 'powers' && (
             <table class="powers" role="tabpanel">
               <thead><tr><th>{t('game.powers')}</th><th>{t('game.player')}</th><th>{t('game.centres')}</th><th /></tr></thead>

@@ -3,21 +3,23 @@
 // its powers; the others choose recipients. The server sends each reader only what was
 // sent to their powers and every public message.
 import { useEffect, useState } from 'preact/hooks';
-import { api, type DiplomacyView, type Message } from '../api';
+import { api, type Deal, type DiplomacyView, type Message } from '../api';
 import { useT, listOf, powerName, timeOfDay } from '../ui/i18n';
 import { powerColours } from './colours';
+import { Agreements, ProposalAnswer, ProposalComposer } from './Proposals';
 import { isUnread, kEverything, kPublic, threadOf, threadsOf, type Seen } from './threads';
 
 interface Props {
   id: string;
   view: DiplomacyView;
   messages: Message[];
+  deals: Deal[];
   seen: Seen;
   onSeen: (thread: string, last: number) => void;
   onSent: () => void;
 }
 
-export function Press({ id, view, messages, seen, onSeen, onSent }: Props) {
+export function Press({ id, view, messages, deals, seen, onSeen, onSent }: Props) {
   const { t, lang } = useT();
   const mine = view.my_powers;
   const [from, setFrom] = useState(mine[0] ?? '');
@@ -90,7 +92,9 @@ export function Press({ id, view, messages, seen, onSeen, onSent }: Props) {
                 <span>→ {who(m.to)}</span>
                 <time dateTime={m.sent_at}>{when(m.sent_at)}</time>
               </div>
-              <p class="text" data-message-text>{m.text}</p>
+              {m.sentence && <p class="proposal" data-press={m.press}>{m.sentence}</p>}
+              {m.text && <p class="text" data-message-text>{m.text}</p>}
+              <ProposalAnswer id={id} message={m} mine={mine} messages={messages} onSent={onSent} />
             </li>
           ))}
         </ul>
@@ -117,6 +121,13 @@ export function Press({ id, view, messages, seen, onSeen, onSent }: Props) {
             })}
           </ul>
         </section>
+      )}
+      <Agreements deals={deals} />
+      {mine.length > 0 && view.press_open !== false && from && (
+        <details class="propose" data-propose>
+          <summary>{t('game.propose')}</summary>
+          <ProposalComposer id={id} view={view} from={from} onSent={onSent} />
+        </details>
       )}
       {mine.length > 0 && view.press_open !== false && (
         <form class="compose" onSubmit={send}>

@@ -1,0 +1,74 @@
+// Structured press on the game page: a person proposes peace to a computer neighbour from
+// the composer and sees its answer and the agreement; another person's proposal to her
+// shows as a sentence with Accept and Reject, in English and in Japanese, on a desktop and
+// on a phone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiClient, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+test('a peace proposed to a computer, answered, and an agreement to accept', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'claire');
+  await page.fill('input[name="computer_players"]', '5');
+  await page.selectOption('select[name="my_power"]', 'FRANCE');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-status="forming"]');
+  const gameId = page.url().split('/').pop();
+  // England is a person playing through the API.
+  const edward = await apiClient(server.url, 'edward');
+  await edward('POST', `/games/${gameId}/join`, { power: 'ENGLAND' });
+  await page.waitForSelector('.diplomacy[data-status="active"][data-phase="S1901M"]');
+  await page.click('[data-tab="press"]');
+
+  // Peace with Germany (a computer) from the composer.
+  await page.click('[data-propose] summary');
+  await page.selectOption('select[name="proposal_kind"]', 'peace');
+  await page.check('[data-proposal-form] input[name="with"][value="GERMANY"]');
+  await page.click('[data-action="send-proposal"]');
+  await page.waitForSelector('[data-press="PRP (PCE (FRA GER))"]:has-text("France proposes peace with Germany")');
+  // The computer answers within seconds; the agreement is listed as holding.
+  await page.waitForSelector('[data-press="YES (PRP (PCE (FRA GER)))"]', { timeout: 15000 });
+  await page.waitForSelector('[data-deal-state="holding"]:has-text("France proposes peace with Germany")');
+
+  // England proposes a demilitarised Channel; Claire accepts it on the page.
+  await edward('POST', `/games/${gameId}/messages`, { from: 'ENGLAND', to: ['FRANCE'], press: 'PRP (DMZ (ENG FRA) (ECH))', text: 'Keep out of the Channel and I will too.' });
+  const proposal = await page.waitForSelector('[data-press="PRP (DMZ (ENG FRA) (ECH))"]', { timeout: 15000 });
+  assert.match(await proposal.innerText(), /England/);
+  await shot(page, 'proposals-offer-en');
+  await page.click('[data-action="accept-proposal"]');
+  await page.waitForSelector('[data-answered]');
+  await page.waitForSelector('[data-deal-state="holding"] >> nth=1');
+  assert.equal(await page.locator('[data-deal-id]').count(), 2);
+  const deals = await edward('GET', `/games/${gameId}/deals`);
+  assert.deepEqual(deals.map((d) => [d.press, d.state]), [['PRP (DMZ (ENG FRA) (ECH))', 'holding']]);
+
+  // The same in Japanese.
+  await page.selectOption('select[name="language"]', 'ja');
+  await page.waitForSelector('[data-press="PRP (PCE (FRA GER))"]:has-text("フランス")');
+  await page.waitForSelector('.agreements h3:has-text("合意")');
+  await shot(page, 'proposals-ja');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+
+  // On a phone the composer and the agreements fit the screen's width.
+  const small = await browser.newContext(phone);
+  const mobile = await openPage(small, server.url);
+  await mobile.fill('input[name="name"]', 'claire');
+  await mobile.fill('input[name="password"]', 'correct horse battery');
+  await mobile.click('[data-action="sign-in"]');
+  await mobile.waitForSelector('[data-action="create-game"]');
+  await mobile.goto(`${server.url}/games/${gameId}`);
+  await mobile.waitForSelector('.diplomacy[data-phase="S1901M"]');
+  await mobile.click('[data-tab="press"]');
+  await mobile.click('[data-propose] summary');
+  const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page is ${overflow}px wider than the phone`);
+  await shot(mobile, 'proposals-phone');
+  await small.close();
+});

@@ -1,0 +1,142 @@
+// Structured press in the press panel: a composer of proposals (peace, alliance against
+// powers, a demilitarised zone, a draw) to the powers chosen, the answers to proposals made
+// to us (Accept / Reject under the sentence), and the agreements reached with their state
+// after each phase (holding, kept, broken by whom). The server turns every proposal into a
+// sentence in the reader's language; nothing here writes DAIDE but the answers, which
+// repeat the proposal.
+import { useState } from 'preact/hooks';
+import { api, type Deal, type DiplomacyView, type Message } from '../api';
+import { useT, listOf, powerName, provinceName } from '../ui/i18n';
+import { provinces } from './board';
+
+type Kind = 'peace' | 'alliance' | 'dmz' | 'draw';
+
+interface ComposerProps {
+  id: string;
+  view: DiplomacyView;
+  from: string;
+  onSent: () => void;
+}
+
+export function ProposalComposer({ id, view, from, onSent }: ComposerProps) {
+  const { t, lang } = useT();
+  const [kind, setKind] = useState<Kind>('peace');
+  const [withPowers, setWith] = useState<Set<string>>(new Set());
+  const [against, setAgainst] = useState<Set<string>>(new Set());
+  const [zone, setZone] = useState<string[]>([]);
+  const [error, setError] = useState('');
+  const others = Object.keys(view.powers).filter((p) => p !== from && view.powers[p]?.status !== 'eliminated');
+  const flip = (set: Set<string>, power: string, update: (s: Set<string>) => void) => {
+    const next = new Set(set);
+    if (next.has(power)) next.delete(power); else next.add(power);
+    update(next);
+  };
+  const places = [...provinces.values()].map((p) => p.code).sort((a, b) => provinceName(t, a).localeCompare(provinceName(t, b), lang));
+
+  const propose = async (e: Event) => {
+    e.preventDefault();
+    const partners = [...withPowers];
+    if (kind !== 'draw' && partners.length === 0) { setError(t('game.proposalNeedsPowers')); return; }
+    const parties = [from, ...partners];
+    const arrangement = kind === 'peace' ? { type: 'peace', powers: parties }
+      : kind === 'alliance' ? { type: 'alliance', powers: parties, against: [...against] }
+        : kind === 'dmz' ? { type: 'dmz', powers: parties, provinces: zone }
+          : { type: 'draw' };
+    try {
+      await api.sendPress(id, from, partners.length ? partners : 'all', { kind: 'propose', arrangement });
+      setWith(new Set()); setAgainst(new Set()); setZone([]); setError('');
+      onSent();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <form class="compose proposal-composer" data-proposal-form onSubmit={propose}>
+      <label>{t('game.proposalKind')}
+        <select name="proposal_kind" value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value as Kind)}>
+          {(['peace', 'alliance', 'dmz', 'draw'] as Kind[]).map((k) => <option key={k} value={k}>{t(`game.kind_${k}`)}</option>)}
+        </select>
+      </label>
+      <fieldset>
+        <legend>{kind === 'draw' ? t('game.to') : t('game.with')}</legend>
+        {others.map((p) => (
+          <label class="check" key={p}><input type="checkbox" name="with" value={p} checked={withPowers.has(p)}
+            onChange={() => flip(withPowers, p, setWith)} />{powerName(t, p)}</label>
+        ))}
+      </fieldset>
+      {kind === 'alliance' && (
+        <fieldset>
+          <legend>{t('game.against')}</legend>
+          {others.filter((p) => !withPowers.has(p)).map((p) => (
+            <label class="check" key={p}><input type="checkbox" name="against" value={p} checked={against.has(p)}
+              onChange={() => flip(against, p, setAgainst)} />{powerName(t, p)}</label>
+          ))}
+        </fieldset>
+      )}
+      {kind === 'dmz' && (
+        <label>{t('game.zone')}
+          <select name="zone" multiple size={6} onChange={(e) => setZone([...(e.target as HTMLSelectElement).selectedOptions].map((o) => o.value))}>
+            {places.map((code) => <option key={code} value={code} selected={zone.includes(code)}>{provinceName(t, code)}</option>)}
+          </select>
+          <span class="muted">{zone.length ? listOf(lang, zone.map((c) => provinceName(t, c))) : t('game.zoneHelp')}</span>
+        </label>
+      )}
+      {error && <p class="error" role="alert">{error}</p>}
+      <button type="submit" data-action="send-proposal">{t('game.sendProposal')}</button>
+    </form>
+  );
+}
+
+interface AnswerProps {
+  id: string;
+  message: Message;
+  mine: string[];
+  messages: Message[];
+  onSent: () => void;
+}
+
+// Accept / Reject under a proposal made to one of our powers that it has not answered.
+export function ProposalAnswer({ id, message, mine, messages, onSent }: AnswerProps) {
+  const { t } = useT();
+  const [error, setError] = useState('');
+  const press = message.press;
+  if (!press || !press.startsWith('PRP') || mine.includes(message.from)) return null;
+  const me = message.to === 'all' ? mine[0] : mine.find((p) => message.to.includes(p));
+  if (!me) return null;
+  const answered = messages.some((m) => m.from === me && (m.press === `YES (${press})` || m.press === `REJ (${press})`));
+  if (answered) return <span class="muted" data-answered>{t('game.answered')}</span>;
+  const answer = async (yes: boolean) => {
+    try { await api.sendPress(id, me, [message.from], `${yes ? 'YES' : 'REJ'} (${press})`); setError(''); onSent(); } catch (err) { setError((err as Error).message); }
+  };
+  return (
+    <div class="row proposal-answer">
+      <button type="button" class="primary" data-action="accept-proposal" onClick={() => answer(true)}>{t('game.accept')}</button>
+      <button type="button" data-action="reject-proposal" onClick={() => answer(false)}>{t('game.reject')}</button>
+      {error && <p class="error" role="alert">{error}</p>}
+    </div>
+  );
+}
+
+// The agreements our powers are party to, with their state.
+export function Agreements({ deals }: { deals: Deal[] }) {
+  const { t, lang } = useT();
+  if (deals.length === 0) return null;
+  return (
+    <section class="agreements" aria-label={t('game.agreements')}>
+      <h3>{t('game.agreements')}</h3>
+      <ul class="messages">
+        {deals.map((deal) => (
+          <li key={deal.id} data-deal-id={deal.id} data-deal-state={deal.state} class={`private deal-${deal.state}`}>
+            <p class="text">{deal.sentence}</p>
+            <div class="meta">
+              <span class={`tag deal-${deal.state}`}>{deal.state === 'broken'
+                ? t('game.deal_broken', { powers: listOf(lang, (deal.broken_by ?? []).map((p) => powerName(t, p))) })
+                : t(`game.deal_${deal.state}`)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
