@@ -50,22 +50,35 @@ test('against the computer: click a piece, see its targets, move, through a capt
 
   let captured = false;
   let promoted = false;
-  for (let turn = 0; turn < 200 && !(captured && promoted); turn++) {
-    const state = await page.waitForSelector('.dragonchess[data-side-to-move="gold"], .dragonchess[data-status="finished"]', { timeout: 30000 });
-    if (await state.getAttribute('data-status') === 'finished') break;
-    const id = page.url().split('/').pop();
-    const view = await page.evaluate(async (gameId) => (await fetch(`/api/v1/games/${gameId}`, { headers: { Authorization: `Bearer ${localStorage.getItem('stratagem.token')}` } })).json(), id);
-    const pick = choose(view);
-    const count = view.moves.length;
-    await page.click(`[data-square="${pick[2]}"]`);
-    await page.waitForSelector(`[data-square="${pick[4]}"][data-target]`);
-    if (pick[3] !== '-' && !captured) await shot(page, 'dragonchess-capture-target');
-    await page.click(`[data-square="${pick[4]}"]`);
-    await page.waitForFunction((n) => document.querySelectorAll('[data-move]').length > n, count);
-    captured ||= pick[3] !== '-';
-    promoted ||= Boolean(pick[5]);
-    // The move list, not the square: the computer may already have answered by taking the Hero.
-    if (promoted) assert.ok(await page.locator(`[data-move="${pick[0]}"]`).count() >= 1, `${pick[0]} in the move list`);
+  // A level-1 Scarlet may still mate Gold's marching Warriors before one promotes: then a
+  // new game (at most three), since what is tested is the page, not Gold's play.
+  for (let game = 0; game < 3 && !(captured && promoted); game++) {
+    if (game > 0) {
+      await page.goto(server.url);
+      await page.selectOption('select[name="game"]', 'dragonchess');
+      await page.selectOption('select[name="opponent"]', 'computer');
+      await page.fill('input[name="level"]', '1');
+      await page.click('[data-action="create-game"]');
+      await page.waitForSelector('.dragonchess[data-my-side="gold"][data-side-to-move="gold"]');
+      captured = false;
+    }
+    for (let turn = 0; turn < 200 && !(captured && promoted); turn++) {
+      const state = await page.waitForSelector('.dragonchess[data-side-to-move="gold"], .dragonchess[data-status="finished"]', { timeout: 30000 });
+      if (await state.getAttribute('data-status') === 'finished') break;
+      const id = page.url().split('/').pop();
+      const view = await page.evaluate(async (gameId) => (await fetch(`/api/v1/games/${gameId}`, { headers: { Authorization: `Bearer ${localStorage.getItem('stratagem.token')}` } })).json(), id);
+      const pick = choose(view);
+      const count = view.moves.length;
+      await page.click(`[data-square="${pick[2]}"]`);
+      await page.waitForSelector(`[data-square="${pick[4]}"][data-target]`);
+      if (pick[3] !== '-' && !captured) await shot(page, 'dragonchess-capture-target');
+      await page.click(`[data-square="${pick[4]}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-move]').length > n, count);
+      captured ||= pick[3] !== '-';
+      promoted ||= Boolean(pick[5]);
+      // The move list, not the square: the computer may already have answered by taking the Hero.
+      if (promoted) assert.ok(await page.locator(`[data-move="${pick[0]}"]`).count() >= 1, `${pick[0]} in the move list`);
+    }
   }
   await shot(page, 'dragonchess-desktop');
   const ending = await page.locator('[data-result-text]').count() ? await page.innerText('[data-result-text]') : 'still playing';
