@@ -72,6 +72,74 @@ bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& stat
 
 namespace {
 
+// Powers with a unit next to (or on) a unit or centre of `power`.
+std::vector<Power> neighbours(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power) {
+  diplomacy::ProvinceSet mine;
+  state.occupied_provinces().for_each([&](int p) {
+    if (state.unit_at(diplomacy::province_at(p)).power == power) mine.insert(p);
+  });
+  variant.all_supply_centres().for_each([&](int c) {
+    if (state.centre_owner(diplomacy::province_at(c)) == power) mine.insert(c);
+  });
+  std::vector<Power> out;
+  state.occupied_provinces().for_each([&](int p) {
+    const diplomacy::Unit unit = state.unit_at(diplomacy::province_at(p));
+    if (unit.power == power || has(out, unit.power)) return;
+    bool near = mine.contains(p);
+    mine.for_each([&](int q) {
+      const diplomacy::Province from = diplomacy::province_at(q);
+      near = near || variant.army_neighbours(from).contains(p) || variant.fleet_reach(variant.main_location(from)).contains(p);
+      for (diplomacy::Location coast : variant.coasts(from)) near = near || variant.fleet_reach(coast).contains(p);
+    });
+    if (near) out.push_back(unit.power);
+  });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool at_peace_with(const std::vector<Arrangement>& deals, Power other) {
+  return std::any_of(deals.begin(), deals.end(), [&](const Arrangement& a) {
+    return (a.kind == Arrangement::Kind::Peace || a.kind == Arrangement::Kind::Alliance) && has(a.powers, other);
+  });
+}
+
+}  // namespace
+
+std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power,
+                                const std::vector<Arrangement>& deals) {
+  std::vector<Proposal> out;
+  Power leader = Power::None;
+  int most = -1;
+  for (int p = 0; p < variant.power_count(); ++p) {
+    const int centres = state.centre_count(diplomacy::power_at(p));
+    if (centres > most) most = centres, leader = diplomacy::power_at(p);
+    else if (centres == most) leader = Power::None;  // no single leader
+  }
+  const int mine = state.centre_count(power);
+  const std::vector<Power> near = neighbours(variant, state, power);
+  // Peace: the strongest neighbour that is not the leader and not already a partner.
+  Power partner = Power::None;
+  for (Power p : near) {
+    if (p == leader || at_peace_with(deals, p) || state.centre_count(p) >= mine + 3) continue;
+    if (partner == Power::None || state.centre_count(p) > state.centre_count(partner)) partner = p;
+  }
+  if (partner != Power::None)
+    out.push_back({partner, {.kind = Arrangement::Kind::Peace, .powers = {power, partner}}});
+  // An alliance against a runaway leader, to the leader's strongest other neighbour.
+  if (leader != Power::None && leader != power && most >= mine + 3) {
+    Power ally = Power::None;
+    for (Power p : neighbours(variant, state, leader)) {
+      if (p == power || p == partner) continue;
+      if (ally == Power::None || state.centre_count(p) > state.centre_count(ally)) ally = p;
+    }
+    if (ally != Power::None)
+      out.push_back({ally, {.kind = Arrangement::Kind::Alliance, .powers = {power, ally}, .against = {leader}}});
+  }
+  return out;
+}
+
+namespace {
+
 // The parts of deals an order on its own can break: peaces, alliances and zones, also
 // inside AND (an ORR is kept by any part, which one order cannot tell).
 void breakable_parts(const Arrangement& deal, std::vector<Arrangement>& out) {

@@ -167,12 +167,27 @@ tl::expected<Effects, GameError> DiplomacyGame::answer_as_computer(const Compute
     return tl::unexpected(error(ErrorCode::Conflict, Problem::WrongPhase, phase_code(), phase_code()));
   PressMessage answer = proposal.press;
   answer.kind = accept ? PressMessage::Kind::Accept : PressMessage::Kind::Reject;
-  Message message{std::to_string(++message_count_), phase_code(), proposal.power_code, {proposal.proposer}, "", now};
+  return Impl::computer_press(*this, proposal.power_code, proposal.proposer, answer, now);
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::propose_as_computer(const ComputerTurn& turn, Power to,
+                                                                    const Arrangement& arrangement, Instant now) {
+  if (status_ != GameStatus::Active || turn.phase != phase_code() || !options_.computers_propose ||
+      !seats_[index(turn.power)].computer)
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::WrongPhase, turn.phase, phase_code()));
+  if (auto allowed = Impl::press_allowed(*this, false); !allowed) return tl::unexpected(allowed.error());
+  return Impl::computer_press(*this, turn.power_code, Impl::code(*this, to), {PressMessage::Kind::Propose, arrangement}, now);
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::Impl::computer_press(Game& g, const std::string& from, const std::string& to,
+                                                                     const PressMessage& press, Instant now) {
+  Message message{std::to_string(g.message_count_ + 1), g.phase_code(), from, {to}, "", now, std::nullopt};
   Effects effects;
-  effects.changed = true;
-  if (auto recorded = Impl::record_press(*this, message, formats::press_json(variant(), answer), effects); !recorded)
+  if (auto recorded = record_press(g, message, formats::press_json(g.variant(), press), effects); !recorded)
     return tl::unexpected(recorded.error());
-  effects.events.push_back({Audience::only({message.from, proposal.proposer}), "message", message.to_json()});
+  ++g.message_count_;
+  effects.changed = true;
+  effects.events.push_back({Audience::only({from, to}), "message", message.to_json()});
   effects.messages.push_back(std::move(message));
   return effects;
 }

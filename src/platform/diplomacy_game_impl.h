@@ -587,6 +587,9 @@ class DiplomacyGame::Impl {
   // accepts) or a cancellation.
   static tl::expected<void, GameError> record_press(Game& g, Message& message, const json& press, Effects& effects);
   static json deal_json(const Deal& deal);
+  // A press message from a computer's power to one other power.
+  static tl::expected<Effects, GameError> computer_press(Game& g, const std::string& from, const std::string& to,
+                                                         const diplomacy::PressMessage& press, Instant now);
   // After a phase is adjudicated (g.state_ still the position it was played from).
   static void judge_deals(Game& g, const formats::PhaseReport& report, Effects& effects);
   // At the end of the game: deals never broken were kept.

@@ -102,6 +102,10 @@ tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& bod
   auto computer_cd = fields::boolean(body, "computer_takes_civil_disorder", false);
   if (!computer_cd) return tl::unexpected(computer_cd.error());
   if (*computer_cd) options.computer_takes_civil_disorder = **computer_cd;
+
+  auto propose = fields::boolean(body, "computers_propose", false);
+  if (!propose) return tl::unexpected(propose.error());
+  if (*propose) options.computers_propose = **propose;
   return options;
 }
 
@@ -120,6 +124,7 @@ json diplomacy_options_json(const DiplomacyOptions& options) {
   if (options.daide_players > 0) out["daide_players"] = options.daide_players;
   out["civil_disorder_after"] = options.civil_disorder_after;
   out["computer_takes_civil_disorder"] = options.computer_takes_civil_disorder;
+  if (options.computers_propose) out["computers_propose"] = true;
   if (options.deadlines.live) {
     out["deadlines"] = "live";
   } else {

@@ -152,6 +152,15 @@ void commit_computer_action(storage::Store& store, GameCache& games, GameRunner&
   else if (outcome->refused) spdlog::debug("game {}: {} refused: {}", id, what, platform::message(*outcome->refused, Language::En));
 }
 
+// A computer's action on a Diplomacy game, refused for any other kind of game.
+template <typename Fn>
+auto on_diplomacy(Fn fn) {
+  return [fn](platform::Game& locked, platform::Instant now) -> tl::expected<platform::Effects, platform::GameError> {
+    if (!locked.diplomacy()) return tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict});
+    return fn(*locked.diplomacy(), now);
+  };
+}
+
 }  // namespace
 
 void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game, platform::ComputerTurn turn) {
@@ -159,6 +168,17 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
   if (!player) {
     spdlog::error("computer player: {}", player.error());
     return;
+  }
+  // Talkative computers open each year with their proposals (the game's computers_propose).
+  const auto& options = game.options();
+  if (options.computers_propose && options.press != platform::PressRule::None && turn.phase.starts_with("S") &&
+      turn.phase.ends_with("M")) {
+    for (const auto& proposal : diplomacy_bots::proposals(game.variant(), game.state(), turn.power,
+                                                          game.holding_deals(turn.power)))
+      commit_computer_action(store_, games_, *this, id, "computer proposal",
+                             on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
+                               return locked.propose_as_computer(turn, proposal.to, proposal.arrangement, now);
+                             }));
   }
   const auto give_up_at = std::chrono::steady_clock::now() + options_.diplomacy_think;
   const auto orders = (*player)->orders(diplomacy_bots::Turn{
@@ -172,11 +192,10 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
   // Loyal: the deals it agreed to hold in its orders (issue 19).
   const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders,
                                                   game.holding_deals(turn.power));
-  commit_computer_action(store_, games_, *this, id, "computer orders", [&](platform::Game& locked, platform::Instant now) {
-    return locked.diplomacy() ? locked.diplomacy()->submit_computer_orders(turn, kept, now)
-                              : tl::expected<platform::Effects, platform::GameError>(
-                                    tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));
-  });
+  commit_computer_action(store_, games_, *this, id, "computer orders",
+                         on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
+                           return locked.submit_computer_orders(turn, kept, now);
+                         }));
 }
 
 void GameRunner::answer_proposal(storage::GameId id, platform::DiplomacyGame game,
@@ -184,11 +203,10 @@ void GameRunner::answer_proposal(storage::GameId id, platform::DiplomacyGame gam
   const auto proposer = formats::read_power(game.variant(), proposal.proposer);
   const bool accept = proposer && diplomacy_bots::accepts(game.variant(), game.state(), proposal.power, *proposer,
                                                           proposal.press.arrangement);
-  commit_computer_action(store_, games_, *this, id, "computer answer", [&](platform::Game& locked, platform::Instant now) {
-    return locked.diplomacy() ? locked.diplomacy()->answer_as_computer(proposal, accept, now)
-                              : tl::expected<platform::Effects, platform::GameError>(
-                                    tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict}));
-  });
+  commit_computer_action(store_, games_, *this, id, "computer answer",
+                         on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
+                           return locked.answer_as_computer(proposal, accept, now);
+                         }));
 }
 
 // With clocks, a thirtieth of what is left plus most of the increment, so that the

@@ -76,5 +76,27 @@ TEST(Negotiation, KeepsItsDeals) {
             (std::vector<Order>{Order::move(UnitType::Army, at("MUN"), at("BUR")), Order::hold(UnitType::Fleet, at("KIE"))}));
 }
 
+TEST(Negotiation, ProposesPeaceToANeighbourAndAllianceAgainstARunawayLeader) {
+  diplomacy::GameState state = diplomacy::GameState::initial(variant());
+  // At the start only Trieste and Venice face each other.
+  auto offers = proposals(variant(), state, power("AUSTRIA"), {});
+  ASSERT_EQ(offers.size(), 1u);
+  EXPECT_EQ(offers[0].to, power("ITALY"));
+  EXPECT_EQ(offers[0].arrangement.kind, Arrangement::Kind::Peace);
+  EXPECT_EQ(offers[0].arrangement.powers, (std::vector<diplomacy::Power>{power("AUSTRIA"), power("ITALY")}));
+  // Not again once at peace; nothing for a power with no neighbour.
+  EXPECT_TRUE(proposals(variant(), state, power("AUSTRIA"), {offers[0].arrangement}).empty());
+  EXPECT_TRUE(proposals(variant(), state, power("FRANCE"), {}).empty());
+  // Russia runs away with seven centres: Austria asks Russia's strongest other neighbour to ally against it.
+  for (const char* centre : {"RUM", "SWE", "NWY"}) state.set_centre_owner(province(centre), power("RUSSIA"));
+  state.place(variant(), {UnitType::Army, power("RUSSIA"), at("GAL")});
+  state.place(variant(), {UnitType::Army, power("GERMANY"), at("SIL")});
+  offers = proposals(variant(), state, power("AUSTRIA"), {});
+  ASSERT_EQ(offers.size(), 2u);
+  EXPECT_EQ(offers[1].arrangement.kind, Arrangement::Kind::Alliance);
+  EXPECT_EQ(offers[1].arrangement.against, std::vector<diplomacy::Power>{power("RUSSIA")});
+  EXPECT_NE(offers[1].to, power("AUSTRIA"));
+}
+
 }  // namespace
 }  // namespace stratagem::diplomacy_bots

@@ -131,3 +131,28 @@ def test_a_refused_proposal_says_so_in_each_language(server):
     assert "rejects" in sentences["en"], sentences
     assert "拒絕" in sentences["zh-Hant"] and "拒绝" in sentences["zh-Hans"] and "拒否" in sentences["ja"], sentences
     assert person.ok("GET", f"/api/v1/games/{game}/deals") == []
+
+
+def test_talkative_computers_propose_and_keep_what_is_accepted(server):
+    from serverlib import new_user, wait_until
+    person = new_user(server, "lucia", language="zh-Hans")
+    game = person.ok("POST", "/api/v1/games", {"game": "diplomacy", "name": "talkative", "players": 7,
+                                              "computer_players": 6, "press": "full", "computers_propose": True,
+                                              "deadlines": {"movement_seconds": 3600, "retreat_seconds": 3600,
+                                                            "adjustment_seconds": 3600}})["id"]
+    person.ok("POST", f"/api/v1/games/{game}/join", {"power": "ITALY"})
+    # Austria's army in Trieste is next to Italy's in Venice: peace is offered in spring 1901.
+    wait_until(lambda: any(m.get("press") == "PRP (PCE (AUS ITA))"
+                           for m in person.ok("GET", f"/api/v1/games/{game}/messages")), timeout=20, what="a proposal")
+    offer = [m for m in person.ok("GET", f"/api/v1/games/{game}/messages") if m.get("press") == "PRP (PCE (AUS ITA))"][0]
+    assert offer["from"] == "AUSTRIA" and offer["to"] == ["ITALY"] and offer["sentence"] == "奥匈提议与意大利和平"
+    assert person.ok("POST", f"/api/v1/games/{game}/messages",
+                     {"from": "ITALY", "to": ["AUSTRIA"], "press": "YES (PRP (PCE (AUS ITA)))"}, status=201)["deal"] == "1"
+    assert [d["state"] for d in person.ok("GET", f"/api/v1/games/{game}/deals")] == ["holding"]
+    # A game's option: computers of another game stay silent unless asked.
+    quiet = person.ok("POST", "/api/v1/games", {"game": "diplomacy", "name": "quiet", "players": 7, "computer_players": 6,
+                                               "press": "full"})["id"]
+    person.ok("POST", f"/api/v1/games/{quiet}/join", {"power": "ITALY"})
+    wait_until(lambda: all(s["orders_given"] for p, s in person.ok("GET", f"/api/v1/games/{quiet}")["powers"].items()
+                           if p != "ITALY"), timeout=30, what="the computers' orders")
+    assert person.ok("GET", f"/api/v1/games/{quiet}/messages") == []

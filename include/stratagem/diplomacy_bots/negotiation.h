@@ -24,6 +24,18 @@ namespace stratagem::diplomacy_bots {
 bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
              diplomacy::Power proposer, const diplomacy::Arrangement& arrangement);
 
+// What `power` proposes at the start of a year (at most two proposals, to one power
+// each): peace to the neighbour it leads least or trails (a power with a unit next to one
+// of its units or centres) that is not the leader and with which it has no deal; and, when
+// the leader is three centres or more ahead of it, an alliance against the leader to the
+// leader's other strongest neighbour. `deals`: those holding for `power`.
+struct Proposal {
+  diplomacy::Power to = diplomacy::Power::None;
+  diplomacy::Arrangement arrangement;
+};
+std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                                diplomacy::Power power, const std::vector<diplomacy::Arrangement>& deals);
+
 // `orders` of `power`, each one that would break one of `deals` (judge_arrangement with
 // that order alone) replaced by a hold of its unit in a movement phase, or dropped.
 std::vector<diplomacy::Order> keeping_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state,

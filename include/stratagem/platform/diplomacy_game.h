@@ -203,6 +203,10 @@ class DiplomacyGame {
   std::vector<ComputerProposal> computer_proposals() const;
   // The computer's YES or REJ to the proposer; refused when the proposal closed meanwhile.
   tl::expected<Effects, GameError> answer_as_computer(const ComputerProposal& proposal, bool accept, Instant now);
+  // A proposal of a computer's power (turn.power, during turn.phase) to `to`, in a game
+  // with computers_propose; refused where the press rules do not allow it.
+  tl::expected<Effects, GameError> propose_as_computer(const ComputerTurn& turn, diplomacy::Power to,
+                                                       const diplomacy::Arrangement& arrangement, Instant now);
 
   // --- time
   // When advance() next has something to do: the phase deadline, or the end of

@@ -50,6 +50,9 @@ struct DiplomacyOptions {
   // Extensions of the contract (optional fields):
   int civil_disorder_after = 2;                // consecutive missed phases (seed 000 §4.3.1), 1..10
   bool computer_takes_civil_disorder = false;  // a computer orders for powers in civil disorder
+  // Computer players propose agreements too (each spring, in a game with press), besides
+  // answering every proposal made to them.
+  bool computers_propose = false;
   friend bool operator==(const DiplomacyOptions&, const DiplomacyOptions&) = default;
 };
 
@@ -60,7 +63,7 @@ struct DiplomacyOptions {
 // full|public|none; "deadlines" "live" or an object of three integers 1..31536000
 // (seconds); "computer_players" 0..players; "daide_players" 0..players minus the
 // computer players; "civil_disorder_after" 1..10;
-// "computer_takes_civil_disorder" boolean.
+// "computer_takes_civil_disorder" and "computers_propose" booleans.
 tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const nlohmann::json& body);
 
 // The same fields as read_diplomacy_options reads (what the record and the view keep).

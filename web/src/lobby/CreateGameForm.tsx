@@ -55,6 +55,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
         ...(preset === 'custom' ? {
           civil_disorder_after: num('civil_disorder_after', 2),
           computer_takes_civil_disorder: f.get('computer_takes_civil_disorder') === 'on',
+          computers_propose: f.get('computers_propose') === 'on',
           ...(players >= 5 ? { daide_players: num('daide_players', 0) } : {}),
         } : {}),
       };
@@ -153,6 +154,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <label>{t('lobby.endYear')}<input name="end_year" type="number" min={players === 2 ? 1914 : 1901} max={3000} placeholder={t('lobby.endYearNone')} /></label>
                 <label>{t('lobby.civilDisorderAfter')}<input name="civil_disorder_after" type="number" min={1} max={10} defaultValue="2" /></label>
                 <label class="check"><input name="computer_takes_civil_disorder" type="checkbox" /> {t('lobby.computerTakesCivilDisorder')}</label>
+                <label class="check"><input name="computers_propose" type="checkbox" /> {t('lobby.computersPropose')}</label>
                 {/* DAIDE gives a client one power: only setups of one power a seat. */}
                 {players >= 5 && (
                   <label>{t('lobby.daidePlayers')}
