@@ -106,7 +106,8 @@ bool at_peace_with(const std::vector<Arrangement>& deals, Power other) {
 }  // namespace
 
 std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power,
-                                const std::vector<Arrangement>& deals) {
+                                const std::vector<Arrangement>& deals, std::span<const Power> listeners) {
+  const auto hears = [&](Power p) { return listeners.empty() || std::find(listeners.begin(), listeners.end(), p) != listeners.end(); };
   std::vector<Proposal> out;
   Power leader = Power::None;
   int most = -1;
@@ -120,7 +121,7 @@ std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diploma
   // Peace: the strongest neighbour that is not the leader and not already a partner.
   Power partner = Power::None;
   for (Power p : near) {
-    if (p == leader || at_peace_with(deals, p) || state.centre_count(p) >= mine + 3) continue;
+    if (!hears(p) || p == leader || at_peace_with(deals, p) || state.centre_count(p) >= mine + 3) continue;
     if (partner == Power::None || state.centre_count(p) > state.centre_count(partner)) partner = p;
   }
   if (partner != Power::None)
@@ -129,7 +130,7 @@ std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diploma
   if (leader != Power::None && leader != power && most >= mine + 3) {
     Power ally = Power::None;
     for (Power p : neighbours(variant, state, leader)) {
-      if (p == power || p == partner) continue;
+      if (p == power || p == partner || !hears(p)) continue;
       if (ally == Power::None || state.centre_count(p) > state.centre_count(ally)) ally = p;
     }
     if (ally != Power::None)
@@ -201,6 +202,11 @@ std::vector<Order> keeping_deals(const diplomacy::Variant& variant, const diplom
     }
   }
   return kept;
+}
+
+bool within_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, const Order& order,
+                  const std::vector<Arrangement>& deals) {
+  return deals.empty() || keeping_deals(variant, state, power, {order}, deals) == std::vector<Order>{order};
 }
 
 }  // namespace stratagem::diplomacy_bots

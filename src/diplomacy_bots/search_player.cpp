@@ -131,14 +131,14 @@ class Search {
     std::set<std::vector<std::uint32_t>> seen;
     for (int tries = 0; tries < 4 * settings_.candidates && static_cast<int>(candidates.size()) < settings_.candidates;
          ++tries) {
-      std::vector<Order> c = root_.orders(turn_.power, random_);
+      std::vector<Order> c = within_deals(turn_.power, root_.orders(turn_.power, random_));
       if (seen.insert(key_of(c)).second) candidates.push_back(std::move(c));
     }
     for (int m = 0; m < settings_.opponent_samples; ++m) {
       JointOrders joint;
       for (int i = 0; i < turn_.variant.power_count(); ++i)
         if (power_at(i) != turn_.power && root_.plays(power_at(i)))
-          joint.add(turn_.variant, root_.orders(power_at(i), random_));
+          joint.add(turn_.variant, within_deals(power_at(i), root_.orders(power_at(i), random_)));
       samples_.push_back(joint);
       rollout_seeds_.push_back(random_.next());
     }
@@ -157,6 +157,7 @@ class Search {
       for (std::size_t u = 0; u < best.size() && !out_of_budget(); ++u) {
         for (const Order& alternative : alternatives(best, u)) {
           if (out_of_budget()) break;
+          if (turn_.allowed && !turn_.allowed(turn_.power, alternative)) continue;
           std::vector<Order> trial = best;
           trial[u] = alternative;
           const double value = evaluate(trial);
@@ -173,6 +174,14 @@ class Search {
   }
 
  private:
+  // A power's orders with those its deals forbid (Turn::allowed) replaced by holds.
+  std::vector<Order> within_deals(Power power, std::vector<Order> orders) const {
+    if (!turn_.allowed) return orders;
+    for (Order& o : orders)
+      if (o.kind() != OrderKind::Hold && !turn_.allowed(power, o)) o = Order::hold(o.unit_type(), o.unit());
+    return orders;
+  }
+
   bool out_of_budget() const {
     return used_ + samples_.size() * 3 > static_cast<std::size_t>(settings_.budget) ||
            (turn_.should_stop && turn_.should_stop());

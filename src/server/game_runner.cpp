@@ -181,6 +181,9 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
                              }));
   }
   const auto give_up_at = std::chrono::steady_clock::now() + options_.diplomacy_think;
+  // It plans within the deals: its own orders keep them, and it expects its partners' to.
+  std::vector<std::vector<diplomacy::Arrangement>> deals;
+  for (int p = 0; p < game.variant().power_count(); ++p) deals.push_back(game.holding_deals(diplomacy::power_at(p)));
   const auto orders = (*player)->orders(diplomacy_bots::Turn{
       .variant = game.variant(),
       .rules = game.rules(),
@@ -188,6 +191,9 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .power = turn.power,
       .seed = turn.seed,
       .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
+      .allowed = [&](diplomacy::Power power, const diplomacy::Order& order) {
+        return diplomacy_bots::within_deals(game.variant(), game.state(), power, order, deals[diplomacy::index(power)]);
+      },
   });
   // Loyal: the deals it agreed to hold in its orders (issue 19).
   const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders,

@@ -2,6 +2,8 @@
 #include "stratagem/diplomacy_bots/negotiation.h"
 
 #include "board.h"
+#include "stratagem/diplomacy_bots/game.h"
+#include "stratagem/diplomacy_bots/negotiating_player.h"
 
 namespace stratagem::diplomacy_bots {
 namespace {
@@ -96,6 +98,39 @@ TEST(Negotiation, ProposesPeaceToANeighbourAndAllianceAgainstARunawayLeader) {
   EXPECT_EQ(offers[1].arrangement.kind, Arrangement::Kind::Alliance);
   EXPECT_EQ(offers[1].arrangement.against, std::vector<diplomacy::Power>{power("RUSSIA")});
   EXPECT_NE(offers[1].to, power("AUSTRIA"));
+}
+
+TEST(Negotiation, TwoNegotiatorsAgreePeaceAndNeverBreakIt) {
+  // Austria and Italy negotiate (their armies face each other in Trieste and Venice), the
+  // others are silent DumbBots; each phase both negotiators' orders are judged against
+  // their deals.
+  NegotiationTable table({power("AUSTRIA"), power("ITALY")});
+  std::vector<std::unique_ptr<Player>> players;
+  for (int s = 0; s < 7; ++s) {
+    auto inner = *make_player("dumbbot");
+    const diplomacy::Power p = diplomacy::power_at(s);
+    if (p == power("AUSTRIA") || p == power("ITALY")) players.push_back(std::make_unique<NegotiatingPlayer>(std::move(inner), table));
+    else players.push_back(std::move(inner));
+  }
+  std::vector<Player*> seats;
+  for (auto& p : players) seats.push_back(p.get());
+  int judged = 0;
+  const auto observe = [&](const diplomacy::GameState& state, diplomacy::Power p, const std::vector<Order>& orders) {
+    if (p != power("AUSTRIA") && p != power("ITALY")) return;
+    std::vector<std::vector<Order>> by_power(7);
+    by_power[diplomacy::index(p)] = orders;
+    for (const Arrangement& deal : table.deals_of(p)) {
+      EXPECT_TRUE(diplomacy::judge_arrangement(variant(), state, by_power, deal).breakers.empty())
+          << diplomacy::phase_code(state.phase);
+      ++judged;
+    }
+  };
+  play_game(variant(), diplomacy::standard_rules(), diplomacy::GameState::initial(variant()), seats, 7, 1905, observe);
+  EXPECT_GE(table.deals_agreed(), 1);
+  EXPECT_GT(judged, 10);
+  const auto deals = table.deals_of(power("ITALY"));
+  ASSERT_FALSE(deals.empty());
+  EXPECT_EQ(deals.front().kind, Arrangement::Kind::Peace);
 }
 
 }  // namespace

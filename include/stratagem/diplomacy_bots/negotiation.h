@@ -4,6 +4,7 @@
 // The player is loyal: it never breaks an accepted deal (an order that would is replaced
 // by a hold, or left out where no hold is possible).
 
+#include <span>
 #include <vector>
 
 #include "stratagem/diplomacy/order.h"
@@ -28,18 +29,25 @@ bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& stat
 // each): peace to the neighbour it leads least or trails (a power with a unit next to one
 // of its units or centres) that is not the leader and with which it has no deal; and, when
 // the leader is three centres or more ahead of it, an alliance against the leader to the
-// leader's other strongest neighbour. `deals`: those holding for `power`.
+// leader's other strongest neighbour. `deals`: those holding for `power`; `listeners`:
+// the powers that would hear a proposal (empty: every power).
 struct Proposal {
   diplomacy::Power to = diplomacy::Power::None;
   diplomacy::Arrangement arrangement;
 };
 std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diplomacy::GameState& state,
-                                diplomacy::Power power, const std::vector<diplomacy::Arrangement>& deals);
+                                diplomacy::Power power, const std::vector<diplomacy::Arrangement>& deals,
+                                std::span<const diplomacy::Power> listeners = {});
 
 // `orders` of `power`, each one that would break one of `deals` (judge_arrangement with
 // that order alone) replaced by a hold of its unit in a movement phase, or dropped.
 std::vector<diplomacy::Order> keeping_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state,
                                             diplomacy::Power power, std::vector<diplomacy::Order> orders,
                                             const std::vector<diplomacy::Arrangement>& deals);
+
+// Whether `power` may give `order` under `deals` (keeping_deals would keep it as it is):
+// what Turn::allowed asks of the search.
+bool within_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
+                  const diplomacy::Order& order, const std::vector<diplomacy::Arrangement>& deals);
 
 }  // namespace stratagem::diplomacy_bots

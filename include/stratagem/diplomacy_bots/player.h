@@ -32,6 +32,9 @@ struct Turn {
   diplomacy::Power power;
   std::uint64_t seed;  // the player's random choices come from this alone
   std::function<bool()> should_stop = {};  // empty: never stop early
+  // Deals (issue 19): whether a power may give an order under the deals it holds. A
+  // searching player plays by it and assumes its partners do; empty: anything goes.
+  std::function<bool(diplomacy::Power, const diplomacy::Order&)> allowed = {};
 };
 
 class Player {
