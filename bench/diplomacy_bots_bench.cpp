@@ -7,6 +7,7 @@
 
 #include "stratagem/diplomacy/variant.h"
 #include "stratagem/diplomacy_bots/game.h"
+#include "stratagem/diplomacy_bots/negotiation.h"
 #include "stratagem/diplomacy_bots/player.h"
 
 namespace {
@@ -63,5 +64,43 @@ BENCHMARK_CAPTURE(BM_PlayerAtStart, search_5, "search:5")->Unit(benchmark::kMill
 BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, search_1, "search:1")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, search_3, "search:3")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, search_5, "search:5")->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+namespace {
+
+// Negotiation (issue 19): an answer to a proposal, and a search decision planned within a
+// peace with every neighbour (each candidate and each partner's predicted order checked
+// against the deals), against the same decision with no deals.
+void BM_AnswerProposal(benchmark::State& bench) {
+  const Variant& variant = standard_variant();
+  const Arrangement peace{.kind = Arrangement::Kind::Peace, .powers = {power_at(0), power_at(4)}};
+  for (auto _ : bench) benchmark::DoNotOptimize(accepts(variant, middle_game(), power_at(4), power_at(0), peace));
+}
+BENCHMARK(BM_AnswerProposal);
+
+void BM_SearchWithDeals(benchmark::State& bench, bool with_deals) {
+  const Variant& variant = standard_variant();
+  const RuleOptions rules = standard_rules();
+  auto player = *make_player("search:1");
+  // The power with the most units, at peace with every other.
+  Power us = power_at(0);
+  for (int i = 1; i < variant.power_count(); ++i)
+    if (middle_game().unit_count(power_at(i)) > middle_game().unit_count(us)) us = power_at(i);
+  std::vector<Arrangement> deals;
+  for (int i = 0; i < variant.power_count(); ++i)
+    if (power_at(i) != us) deals.push_back({.kind = Arrangement::Kind::Peace, .powers = {us, power_at(i)}});
+  const auto allowed = [&](Power power, const Order& order) {
+    return within_deals(variant, middle_game(), power, order, power == us ? deals : std::vector<Arrangement>{});
+  };
+  std::uint64_t seed = 0;
+  for (auto _ : bench) {
+    Turn turn{variant, rules, middle_game(), us, ++seed};
+    if (with_deals) turn.allowed = allowed;
+    benchmark::DoNotOptimize(player->orders(turn));
+  }
+}
+BENCHMARK_CAPTURE(BM_SearchWithDeals, none, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SearchWithDeals, peace_with_all, true)->Unit(benchmark::kMillisecond);
 
 }  // namespace
