@@ -183,6 +183,7 @@ void ServerSession::joined() {
 void ServerSession::apply(const GameNews& news) {
   settings_ = news.settings;
   seconds_to_deadline_ = news.seconds_to_deadline;
+  start_ = news.start;
   if (!news.started) {
     state_ = news.state;
     return;
@@ -424,10 +425,9 @@ void ServerSession::on_draw(const TokenList& tokens, bool draw) {
 
 void ServerSession::on_history(const TokenList& tokens, const Nodes& items) {
   if (items.size() == 1) {
-    if (!in_game()) return reject(tokens);
-    const diplomacy::GameState start = diplomacy::GameState::initial(names_.variant());
-    send(message({{tokens::SCO}, sco_arguments(start, names_)}));
-    return send(message({{tokens::NOW}, now_arguments(start, names_)}));
+    if (!in_game() || !started_) return reject(tokens);
+    send(message({{tokens::SCO}, sco_arguments(start_, names_)}));
+    return send(message({{tokens::NOW}, now_arguments(start_, names_)}));
   }
   const auto phase = items.size() == 2 ? read_turn(items[1]) : tl::unexpected(std::string());
   if (!phase) return huh(tokens, 1);

@@ -11,6 +11,7 @@
 #include "game_action.h"
 #include "game_change.h"
 #include "stratagem/diplomacy/notation.h"
+#include "stratagem/diplomacy/setup.h"
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/formats/diplomacy_press.h"
 
@@ -114,6 +115,7 @@ bool DaideTable::rejoin(Power power, long passcode) {
 }
 
 bool DaideTable::observe() {
+  user_.name = "observer";
   // A game with DAIDE players first (the one they play), then any game being played.
   std::optional<storage::GameId> any;
   for (const char* status : {"active", "forming"}) {
@@ -200,8 +202,10 @@ std::vector<daide::ProcessedTurn> DaideTable::turns(const DiplomacyGame& game, c
 daide::GameNews DaideTable::news() {
   daide::GameNews news;
   news.state = diplomacy::GameState::initial(diplomacy::standard_variant());
+  news.start = news.state;
   const auto game = load();
   if (!game) return news;
+  news.start = diplomacy::initial_state(game->variant(), game->game_rules().setup);
   const diplomacy::Variant& variant = game->variant();
   news.settings = settings_of(game->options());
   news.started = game->status() != platform::GameStatus::Forming;

@@ -35,7 +35,7 @@ class DaideTable final : public daide::Table {
 
   // The game the client sits at or watches, once it has one (for its event topic).
   std::optional<storage::GameId> game() const { return game_; }
-  // A name for the log: the NME name, or "observer".
+  // A name for the log: the NME name, "observer", or "newcomer" before either.
   const std::string& who() const { return user_.name; }
 
  private:
@@ -58,7 +58,7 @@ class DaideTable final : public daide::Table {
   GameCache& games_;
   GameRunner& runner_;
   std::optional<storage::GameId> game_;
-  platform::User user_{"", "observer"};
+  platform::User user_{"", "newcomer"};
   std::size_t phases_reported_ = 0;
   std::string reported_phase_;  // the game's phase at the last news
   // The game's messages looked at for press (FRM); none before the first look, which

@@ -93,6 +93,7 @@ GameNews started_as_france() {
   news.power = power("FRANCE");
   news.passcode = 1234;
   news.state = GameState::initial(variant());
+  news.start = news.state;
   news.seconds_to_deadline = 600;
   return news;
 }
@@ -317,6 +318,10 @@ TEST(DaideServerSession, ReportsATurnAndTheNext) {
   s.table.past = {turn};
   EXPECT_EQ(s.say("HST (SPR 1901)").size(), 5u);
   EXPECT_EQ(s.say("HST (SPR 1950)"), Messages{"REJ (HST (SPR 1950))"});
+  // HST alone: the start of the game (its setup's).
+  const Messages begun = s.say("HST");
+  ASSERT_EQ(begun.size(), 2u);
+  EXPECT_TRUE(begun[1].starts_with("NOW (SPR 1901) ")) << begun[1];
 }
 
 TEST(DaideServerSession, EndsWithSoloBeforeTheLastNowAndASummary) {

@@ -82,6 +82,7 @@ struct GameNews {
   std::optional<diplomacy::Power> power;
   long passcode = 0;
   diplomacy::GameState state;  // the current position (the start while forming)
+  diplomacy::GameState start;  // where the game began (its setup's start: 1901, or 1914 for two)
   // Turns processed since the previous news, oldest first.
   std::vector<ProcessedTurn> processed;
   std::vector<diplomacy::Power> civil_disorder;  // powers in civil disorder now
@@ -183,6 +184,7 @@ class ServerSession {
   std::optional<diplomacy::Power> power_;
   long passcode_ = 0;
   diplomacy::GameState state_;
+  diplomacy::GameState start_;
   std::optional<long> seconds_to_deadline_;
   std::vector<diplomacy::Power> civil_disorder_;
   std::optional<GameEnd> end_;
