@@ -2,7 +2,8 @@
 // against the very same games with all seven silent: the two seats' centres in 1910 (or
 // at a solo), solos and survival. The pair of seats goes round all 21 pairs of powers; a
 // game and its silent twin share the seed, so the only difference is the negotiation.
-//   build/bench/press_pays [--games 147] [--player search] [--threads 2] [--max-year 1910] [--seed 1]
+//   build/bench/press_pays [--games 147] [--player search] [--personality loyal|opportunist]
+//                          [--threads 2] [--max-year 1910] [--seed 1]
 // Prints one JSON object.
 #include <atomic>
 #include <chrono>
@@ -29,12 +30,13 @@ struct Side {
 
 struct Totals {
   Side silent, negotiating;
-  int proposals = 0, deals = 0;
+  int proposals = 0, deals = 0, broken = 0;
 };
 
 struct Options {
   int games = 147;
   std::string player = "search";
+  diplomacy_bots::Personality personality = diplomacy_bots::Personality::Loyal;
   int threads = 2;
   int max_year = 1910;
   std::uint64_t seed = 1;
@@ -48,6 +50,9 @@ Options read_options(int argc, char** argv) {
     if (name == "--games") o.games = std::atoi(value);
     else if (name == "--player") o.player = value;
     else if (name == "--threads") o.threads = std::atoi(value);
+    else if (name == "--personality" && std::string(value) == "opportunist")
+      o.personality = diplomacy_bots::Personality::Opportunist;
+    else if (name == "--personality" && std::string(value) == "loyal") o.personality = diplomacy_bots::Personality::Loyal;
     else if (name == "--max-year") o.max_year = std::atoi(value);
     else if (name == "--seed") o.seed = std::strtoull(value, nullptr, 10);
     else {
@@ -90,7 +95,7 @@ int main(int argc, char** argv) {
       const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(g);
       std::vector<std::unique_ptr<diplomacy_bots::Player>> silent, talking;
       for (int s = 0; s < 7; ++s) silent.push_back(*diplomacy_bots::make_player(options.player));
-      diplomacy_bots::NegotiationTable table({diplomacy::power_at(a), diplomacy::power_at(b)});
+      diplomacy_bots::NegotiationTable table({diplomacy::power_at(a), diplomacy::power_at(b)}, options.personality);
       for (int s = 0; s < 7; ++s) {
         auto inner = *diplomacy_bots::make_player(options.player);
         if (s == a || s == b) talking.push_back(std::make_unique<diplomacy_bots::NegotiatingPlayer>(std::move(inner), table));
@@ -100,7 +105,11 @@ int main(int argc, char** argv) {
       for (auto& p : silent) silent_seats.push_back(p.get());
       for (auto& p : talking) talking_seats.push_back(p.get());
       const auto quiet = diplomacy_bots::play_game(variant, rules, start, silent_seats, seed, options.max_year);
-      const auto loud = diplomacy_bots::play_game(variant, rules, start, talking_seats, seed, options.max_year);
+      const auto loud = diplomacy_bots::play_game(
+          variant, rules, start, talking_seats, seed, options.max_year,
+          [&](const diplomacy::GameState& state, diplomacy::Power p, const std::vector<diplomacy::Order>& orders) {
+            table.judge(variant, state, p, orders);
+          });
       std::lock_guard lock(mutex);
       for (int s : {a, b}) {
         count(totals.silent, quiet, diplomacy::power_at(s));
@@ -108,6 +117,7 @@ int main(int argc, char** argv) {
       }
       totals.proposals += table.proposals_made();
       totals.deals += table.deals_agreed();
+      totals.broken += table.deals_broken();
     }
   };
   std::vector<std::thread> threads;
@@ -119,10 +129,11 @@ int main(int argc, char** argv) {
       "{\"games\": %d, \"player\": \"%s\", \"max_year\": %d, \"seed\": %llu, \"seconds\": %.1f, "
       "\"negotiators\": {\"seat_games\": %d, \"mean_centres\": %.3f, \"solos\": %d, \"survivals\": %d}, "
       "\"same_seats_silent\": {\"seat_games\": %d, \"mean_centres\": %.3f, \"solos\": %d, \"survivals\": %d}, "
-      "\"centres_ratio\": %.3f, \"proposals\": %d, \"deals\": %d, \"deals_broken\": 0}\n",
+      "\"centres_ratio\": %.3f, \"proposals\": %d, \"deals\": %d, \"deals_broken\": %d, \"personality\": \"%s\"}\n",
       options.games, options.player.c_str(), options.max_year, static_cast<unsigned long long>(options.seed), seconds,
       totals.negotiating.seat_games, mean(totals.negotiating), totals.negotiating.solos, totals.negotiating.survivals,
       totals.silent.seat_games, mean(totals.silent), totals.silent.solos, totals.silent.survivals,
-      mean(totals.silent) > 0 ? mean(totals.negotiating) / mean(totals.silent) : 0.0, totals.proposals, totals.deals);
+      mean(totals.silent) > 0 ? mean(totals.negotiating) / mean(totals.silent) : 0.0, totals.proposals, totals.deals,
+      totals.broken, options.personality == diplomacy_bots::Personality::Loyal ? "loyal" : "opportunist");
   return 0;
 }

@@ -65,9 +65,11 @@ class Judge {
 
 }  // namespace
 
+double trust(int kept, int broken) { return (kept + 1.0) / (kept + broken + 2.0); }
+
 bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, Power proposer,
-             const Arrangement& arrangement) {
-  return Judge(variant, state, power, proposer).accepts(arrangement);
+             const Arrangement& arrangement, double trust_in_proposer) {
+  return trust_in_proposer >= kTrusted && Judge(variant, state, power, proposer).accepts(arrangement);
 }
 
 namespace {
@@ -170,10 +172,20 @@ bool phase_of(const Order& order, diplomacy::PhaseType phase) {
   }
 }
 
+// An order worth a broken word: a move into a centre not ours, when centres change hands.
+bool tempting(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, const Order& order) {
+  if (order.kind() != OrderKind::Move || state.phase.season != diplomacy::Season::Fall ||
+      state.phase.type != diplomacy::PhaseType::Movement)
+    return false;
+  const diplomacy::Province to = variant.province_of(order.target());
+  return variant.is_supply_centre(to) && state.centre_owner(to) != power;
+}
+
 }  // namespace
 
 std::vector<Order> keeping_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power,
-                                 std::vector<Order> orders, const std::vector<Arrangement>& deals) {
+                                 std::vector<Order> orders, const std::vector<Arrangement>& deals,
+                                 Personality personality) {
   std::vector<Arrangement> breakable;
   std::vector<Order> promised;
   for (const Arrangement& deal : deals) {
@@ -195,7 +207,7 @@ std::vector<Order> keeping_deals(const diplomacy::Variant& variant, const diplom
     const bool breaks = std::any_of(breakable.begin(), breakable.end(), [&](const Arrangement& deal) {
       return has(diplomacy::judge_arrangement(variant, state, alone, deal).breakers, power);
     });
-    if (!breaks) {
+    if (!breaks || (personality == Personality::Opportunist && tempting(variant, state, power, order))) {
       kept.push_back(order);
     } else if (state.phase.type == diplomacy::PhaseType::Movement) {
       kept.push_back(Order::hold(order.unit_type(), order.unit()));
@@ -205,8 +217,8 @@ std::vector<Order> keeping_deals(const diplomacy::Variant& variant, const diplom
 }
 
 bool within_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, const Order& order,
-                  const std::vector<Arrangement>& deals) {
-  return deals.empty() || keeping_deals(variant, state, power, {order}, deals) == std::vector<Order>{order};
+                  const std::vector<Arrangement>& deals, Personality personality) {
+  return deals.empty() || keeping_deals(variant, state, power, {order}, deals, personality) == std::vector<Order>{order};
 }
 
 }  // namespace stratagem::diplomacy_bots

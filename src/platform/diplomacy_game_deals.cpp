@@ -144,6 +144,21 @@ std::vector<Arrangement> DiplomacyGame::holding_deals(Power power) const {
   return out;
 }
 
+std::pair<int, int> DiplomacyGame::deal_record(Power power) const {
+  const std::string code = Impl::code(*this, power);
+  int kept = 0, broken = 0;
+  for (const Deal& deal : deals_) {
+    if (contains(deal.broken_by, code)) ++broken;
+    else if (contains(deal.parties, code)) ++kept;
+  }
+  return {kept, broken};
+}
+
+std::string DiplomacyGame::computer_personality(Power power) const {
+  if (options_.computer_personality != "mixed") return options_.computer_personality;
+  return SeededRandom(SeededRandom::derive(seed_, 0x0990, index(power))).below(2) ? "opportunist" : "loyal";
+}
+
 std::vector<DiplomacyGame::ComputerProposal> DiplomacyGame::computer_proposals() const {
   std::vector<ComputerProposal> out;
   if (status_ != GameStatus::Active) return out;

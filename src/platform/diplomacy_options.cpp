@@ -103,6 +103,14 @@ tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& bod
   if (!computer_cd) return tl::unexpected(computer_cd.error());
   if (*computer_cd) options.computer_takes_civil_disorder = **computer_cd;
 
+  auto personality = fields::string(body, "computer_personality", false);
+  if (!personality) return tl::unexpected(personality.error());
+  if (*personality) {
+    if (**personality != "loyal" && **personality != "opportunist" && **personality != "mixed")
+      return tl::unexpected(fields::bad_value("computer_personality", "loyal | opportunist | mixed"));
+    options.computer_personality = **personality;
+  }
+
   auto propose = fields::boolean(body, "computers_propose", false);
   if (!propose) return tl::unexpected(propose.error());
   if (*propose) options.computers_propose = **propose;
@@ -125,6 +133,7 @@ json diplomacy_options_json(const DiplomacyOptions& options) {
   out["civil_disorder_after"] = options.civil_disorder_after;
   out["computer_takes_civil_disorder"] = options.computer_takes_civil_disorder;
   if (options.computers_propose) out["computers_propose"] = true;
+  if (options.computer_personality != "loyal") out["computer_personality"] = options.computer_personality;
   if (options.deadlines.live) {
     out["deadlines"] = "live";
   } else {

@@ -181,9 +181,16 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
                              }));
   }
   const auto give_up_at = std::chrono::steady_clock::now() + options_.diplomacy_think;
-  // It plans within the deals: its own orders keep them, and it expects its partners' to.
+  // It plans within the deals: its own orders keep them as its personality does, and it
+  // expects a partner it trusts to keep them.
   std::vector<std::vector<diplomacy::Arrangement>> deals;
   for (int p = 0; p < game.variant().power_count(); ++p) deals.push_back(game.holding_deals(diplomacy::power_at(p)));
+  const auto personality = game.computer_personality(turn.power) == "opportunist" ? diplomacy_bots::Personality::Opportunist
+                                                                                   : diplomacy_bots::Personality::Loyal;
+  const auto trusted = [&](diplomacy::Power power) {
+    const auto [kept, broken] = game.deal_record(power);
+    return diplomacy_bots::trust(kept, broken) >= diplomacy_bots::kTrusted;
+  };
   const auto orders = (*player)->orders(diplomacy_bots::Turn{
       .variant = game.variant(),
       .rules = game.rules(),
@@ -192,12 +199,13 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .seed = turn.seed,
       .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
       .allowed = [&](diplomacy::Power power, const diplomacy::Order& order) {
-        return diplomacy_bots::within_deals(game.variant(), game.state(), power, order, deals[diplomacy::index(power)]);
+        if (power != turn.power && !trusted(power)) return true;
+        return diplomacy_bots::within_deals(game.variant(), game.state(), power, order, deals[diplomacy::index(power)],
+                                            power == turn.power ? personality : diplomacy_bots::Personality::Loyal);
       },
   });
-  // Loyal: the deals it agreed to hold in its orders (issue 19).
   const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders,
-                                                  game.holding_deals(turn.power));
+                                                  game.holding_deals(turn.power), personality);
   commit_computer_action(store_, games_, *this, id, "computer orders",
                          on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
                            return locked.submit_computer_orders(turn, kept, now);
@@ -207,8 +215,9 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
 void GameRunner::answer_proposal(storage::GameId id, platform::DiplomacyGame game,
                                  platform::DiplomacyGame::ComputerProposal proposal) {
   const auto proposer = formats::read_power(game.variant(), proposal.proposer);
+  const auto [kept, broken] = proposer ? game.deal_record(*proposer) : std::pair<int, int>{0, 0};
   const bool accept = proposer && diplomacy_bots::accepts(game.variant(), game.state(), proposal.power, *proposer,
-                                                          proposal.press.arrangement);
+                                                          proposal.press.arrangement, diplomacy_bots::trust(kept, broken));
   commit_computer_action(store_, games_, *this, id, "computer answer",
                          on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
                            return locked.answer_as_computer(proposal, accept, now);

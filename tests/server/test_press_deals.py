@@ -156,3 +156,44 @@ def test_talkative_computers_propose_and_keep_what_is_accepted(server):
     wait_until(lambda: all(s["orders_given"] for p, s in person.ok("GET", f"/api/v1/games/{quiet}")["powers"].items()
                            if p != "ITALY"), timeout=30, what="the computers' orders")
     assert person.ok("GET", f"/api/v1/games/{quiet}/messages") == []
+
+
+def test_a_power_that_broke_its_word_is_not_trusted_again(server):
+    from serverlib import wait_until
+    game, person = computer_table(server, {"movement_seconds": 3600, "retreat_seconds": 3600, "adjustment_seconds": 3600})
+    person.ok("POST", f"/api/v1/games/{game}/messages",
+              {"from": "FRANCE", "to": ["GERMANY"], "press": "PRP (PCE (FRA GER))"}, status=201)
+    assert answer_to(person, game, "PCE (FRA GER)")["press"].startswith("YES")
+
+    def play(phase, orders):
+        person.ok("PUT", f"/api/v1/games/{game}/orders", {"phase": phase, "orders": {"FRANCE": orders}})
+        person.ok("POST", f"/api/v1/games/{game}/ready", {"power": "FRANCE", "ready": True})
+        wait_until(lambda: person.ok("GET", f"/api/v1/games/{game}")["phase"] != phase, timeout=30, what=f"{phase} played")
+
+    play("S1901M", ["A PAR - BUR"])
+    play("F1901M", ["A BUR - MUN"])  # into a German centre: the peace is broken
+    deal = person.ok("GET", f"/api/v1/games/{game}/deals")[0]
+    assert (deal["state"], deal["broken_by"]) == ("broken", ["FRANCE"])
+    # Germany will not take France's word again.
+    # (France's retreats or builds, if it has any, waived by saying it is ready.)
+    while not (phase := person.ok("GET", f"/api/v1/games/{game}")["phase"]).endswith("M"):
+        person.ok("POST", f"/api/v1/games/{game}/ready", {"power": "FRANCE", "ready": True})
+        wait_until(lambda: person.ok("GET", f"/api/v1/games/{game}")["phase"] != phase, timeout=30, what=f"{phase} played")
+    person.ok("POST", f"/api/v1/games/{game}/messages",
+              {"from": "FRANCE", "to": ["GERMANY"], "press": "PRP (PCE (FRA GER))"}, status=201)
+    again = [m for m in person.ok("GET", f"/api/v1/games/{game}/messages") if m["from"] == "GERMANY"]
+    wait_until(lambda: len([m for m in person.ok("GET", f"/api/v1/games/{game}/messages") if m["from"] == "GERMANY"]) > len(again),
+               timeout=20, what="Germany's second answer")
+    assert [m for m in person.ok("GET", f"/api/v1/games/{game}/messages") if m["from"] == "GERMANY"][-1]["press"] == \
+        "REJ (PRP (PCE (FRA GER)))"
+
+
+def test_computer_personality_is_an_option(server):
+    from serverlib import new_user
+    person = new_user(server, "paula")
+    bad = person.post("/api/v1/games", {"game": "diplomacy", "name": "x", "computer_players": 6,
+                                        "computer_personality": "treacherous"})
+    assert bad.status == 400 and "computer_personality" in bad.message
+    game = person.ok("POST", "/api/v1/games", {"game": "diplomacy", "name": "x", "computer_players": 6,
+                                               "computer_personality": "mixed"})["id"]
+    assert person.ok("GET", f"/api/v1/games/{game}")["options"]["computer_personality"] == "mixed"

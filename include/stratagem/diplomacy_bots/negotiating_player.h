@@ -3,30 +3,48 @@
 // press-pays measurement (bench/press_pays.cpp) seats two of them beside silent players.
 // At the first order request of each spring the table lets every member propose to the
 // other members (proposals, with the members as listeners), the addressee answers
-// (accepts), and each member then keeps the deals it holds (keeping_deals). Members are
-// loyal, so a deal, once agreed, holds for the rest of the game.
+// (accepts, with its trust in the proposer), and each member then keeps the deals it holds
+// (keeping_deals) as its personality does. judge() (play_game's observer) ends the deals a
+// member's orders broke and counts them against it.
 
+#include <array>
 #include <memory>
 #include <vector>
 
 #include "stratagem/diplomacy/press.h"
+#include "stratagem/diplomacy_bots/negotiation.h"
 #include "stratagem/diplomacy_bots/player.h"
 
 namespace stratagem::diplomacy_bots {
 
 class NegotiationTable {
  public:
-  explicit NegotiationTable(std::vector<diplomacy::Power> members) : members_(std::move(members)) {}
+  explicit NegotiationTable(std::vector<diplomacy::Power> members, Personality personality = Personality::Loyal)
+      : members_(std::move(members)), personality_(personality) {}
 
   // Proposals and answers of this phase, once per spring movement phase.
   void negotiate(const diplomacy::Variant& variant, const diplomacy::GameState& state);
+  // A member's orders of a phase, given in `state`: the deals they break end.
+  void judge(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
+             const std::vector<diplomacy::Order>& orders);
+  // The deals holding for `power`.
   std::vector<diplomacy::Arrangement> deals_of(diplomacy::Power power) const;
+  // Its deals holding against those it broke (trust()).
+  double trust_in(diplomacy::Power power) const;
+  Personality personality() const { return personality_; }
   int proposals_made() const { return proposed_; }
   int deals_agreed() const { return static_cast<int>(deals_.size()); }
+  int deals_broken() const;
 
  private:
+  struct Deal {
+    diplomacy::Arrangement arrangement;
+    bool holding = true;
+  };
   std::vector<diplomacy::Power> members_;
-  std::vector<diplomacy::Arrangement> deals_;
+  Personality personality_;
+  std::vector<Deal> deals_;
+  std::array<int, diplomacy::kMaxPowers> broken_{};
   diplomacy::Phase last_{};
   bool negotiated_ = false;
   int proposed_ = 0;

@@ -1,8 +1,10 @@
 #pragma once
 // How our computer players negotiate (issue 19), as plain functions of the position:
 // whether to accept a proposal, and their orders made to keep the deals they agreed to.
-// The player is loyal: it never breaks an accepted deal (an order that would is replaced
-// by a hold, or left out where no hold is possible).
+// A loyal player never breaks an accepted deal (an order that would is replaced by a
+// hold, or left out where no hold is possible); an opportunist breaks one when the order
+// that breaks it takes a supply centre at the end of the year. Both trust a power by its
+// record of deals kept and broken, and deal no more with one that broke more than it kept.
 
 #include <span>
 #include <vector>
@@ -14,6 +16,13 @@
 
 namespace stratagem::diplomacy_bots {
 
+enum class Personality : std::uint8_t { Loyal, Opportunist };
+
+// Trust in a power from the deals it kept and broke: (kept + 1) / (kept + broken + 2), so
+// 0.5 for a stranger; below 0.5 a power is not believed.
+double trust(int kept, int broken);
+constexpr double kTrusted = 0.5;
+
 // Whether `power` accepts `arrangement`, proposed by `proposer`, in `state`:
 //  - peace with the proposer, unless the proposer leads by three centres or more;
 //  - an alliance it is part of, against powers that include the leader or hold at least
@@ -22,8 +31,9 @@ namespace stratagem::diplomacy_bots {
 //  - an order the proposer promises, or, of its own units, a hold or a support to hold;
 //  - a draw unless it leads; a solo only its own;
 //  - AND when it accepts every part, ORR when it accepts one; never NOT or NAR.
+// Nothing from a proposer trusted less than kTrusted.
 bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
-             diplomacy::Power proposer, const diplomacy::Arrangement& arrangement);
+             diplomacy::Power proposer, const diplomacy::Arrangement& arrangement, double trust_in_proposer = 1.0);
 
 // What `power` proposes at the start of a year (at most two proposals, to one power
 // each): peace to the neighbour it leads least or trails (a power with a unit next to one
@@ -41,13 +51,17 @@ std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diploma
 
 // `orders` of `power`, each one that would break one of `deals` (judge_arrangement with
 // that order alone) replaced by a hold of its unit in a movement phase, or dropped.
+// An opportunist keeps an order that breaks a deal when it is a move into a supply centre
+// it does not own in a fall movement phase.
 std::vector<diplomacy::Order> keeping_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state,
                                             diplomacy::Power power, std::vector<diplomacy::Order> orders,
-                                            const std::vector<diplomacy::Arrangement>& deals);
+                                            const std::vector<diplomacy::Arrangement>& deals,
+                                            Personality personality = Personality::Loyal);
 
 // Whether `power` may give `order` under `deals` (keeping_deals would keep it as it is):
 // what Turn::allowed asks of the search.
 bool within_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
-                  const diplomacy::Order& order, const std::vector<diplomacy::Arrangement>& deals);
+                  const diplomacy::Order& order, const std::vector<diplomacy::Arrangement>& deals,
+                  Personality personality = Personality::Loyal);
 
 }  // namespace stratagem::diplomacy_bots

@@ -157,6 +157,11 @@ class DiplomacyGame {
   nlohmann::json deals_for(std::string_view user_id) const;
   // The arrangements of the deals holding for `power` (computer players keep them).
   std::vector<diplomacy::Arrangement> holding_deals(diplomacy::Power power) const;
+  // A power's record for trust: deals it is party to that hold or were kept, and deals it broke.
+  std::pair<int, int> deal_record(diplomacy::Power power) const;
+  // How the computer playing `power` keeps deals: the game's computer_personality, or for
+  // "mixed" "loyal" or "opportunist" drawn from the game's seed.
+  std::string computer_personality(diplomacy::Power power) const;
   // Draw votes: the game ends in a draw when every surviving power played by a person
   // votes yes.
   tl::expected<Effects, GameError> vote_draw(const User& user, std::string_view power, bool draw, Instant now);

@@ -53,6 +53,10 @@ struct DiplomacyOptions {
   // Computer players propose agreements too (each spring, in a game with press), besides
   // answering every proposal made to them.
   bool computers_propose = false;
+  // How computer players keep deals: "loyal" (never break one), "opportunist" (break one
+  // for a centre), "mixed" (each computer seat one or the other, drawn from the game's seed:
+  // a person learns which by playing).
+  std::string computer_personality = "loyal";
   friend bool operator==(const DiplomacyOptions&, const DiplomacyOptions&) = default;
 };
 
@@ -63,7 +67,8 @@ struct DiplomacyOptions {
 // full|public|none; "deadlines" "live" or an object of three integers 1..31536000
 // (seconds); "computer_players" 0..players; "daide_players" 0..players minus the
 // computer players; "civil_disorder_after" 1..10;
-// "computer_takes_civil_disorder" and "computers_propose" booleans.
+// "computer_takes_civil_disorder" and "computers_propose" booleans; "computer_personality"
+// loyal|opportunist|mixed.
 tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const nlohmann::json& body);
 
 // The same fields as read_diplomacy_options reads (what the record and the view keep).
