@@ -12,7 +12,7 @@ export type GameStatus = GameSummary['status'];
 export type DiplomacyDeadlines = Exclude<S['Deadlines'], 'live'>;
 export type NewGame =
   | (Pick<S['NewDiplomacyGame'], 'name' | 'variant' | 'rules' | 'players' | 'press' | 'deadlines' | 'computer_players'>
-      & Partial<Pick<S['NewDiplomacyGame'], 'setup' | 'end_year' | 'civil_disorder_after' | 'computer_takes_civil_disorder' | 'daide_players' | 'computers_propose'>> & { game: 'diplomacy' })
+      & Partial<Pick<S['NewDiplomacyGame'], 'setup' | 'end_year' | 'civil_disorder_after' | 'computer_takes_civil_disorder' | 'daide_players' | 'computers_propose' | 'computer_personality'>> & { game: 'diplomacy' })
   | (Pick<S['NewDragonchessGame'], 'name' | 'opponent' | 'level' | 'side' | 'clock'> & { game: 'dragonchess' });
 export type Joined = S['Joined'];
 export type PowerState = S['PowerSeat'];

@@ -56,6 +56,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
           civil_disorder_after: num('civil_disorder_after', 2),
           computer_takes_civil_disorder: f.get('computer_takes_civil_disorder') === 'on',
           computers_propose: f.get('computers_propose') === 'on',
+          computer_personality: (f.get('computer_personality') as 'loyal' | 'opportunist' | 'mixed') ?? 'loyal',
           ...(players >= 5 ? { daide_players: num('daide_players', 0) } : {}),
         } : {}),
       };
@@ -155,6 +156,11 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <label>{t('lobby.civilDisorderAfter')}<input name="civil_disorder_after" type="number" min={1} max={10} defaultValue="2" /></label>
                 <label class="check"><input name="computer_takes_civil_disorder" type="checkbox" /> {t('lobby.computerTakesCivilDisorder')}</label>
                 <label class="check"><input name="computers_propose" type="checkbox" /> {t('lobby.computersPropose')}</label>
+                <label>{t('lobby.computerPersonality')}
+                  <select name="computer_personality" defaultValue="loyal">
+                    {(['loyal', 'opportunist', 'mixed'] as const).map((k) => <option key={k} value={k}>{t(`lobby.personality_${k}`)}</option>)}
+                  </select>
+                </label>
                 {/* DAIDE gives a client one power: only setups of one power a seat. */}
                 {players >= 5 && (
                   <label>{t('lobby.daidePlayers')}
