@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include "stratagem/daide/client.h"
+#include "stratagem/daide/press.h"
+#include "stratagem/diplomacy_bots/negotiation.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::daide {
@@ -326,6 +328,7 @@ void Client::on_hello(const Nodes& items) {
     if (option.items[0].is(tokens::RTL)) retreat_seconds_ = value;
     if (option.items[0].is(tokens::BTL)) build_seconds_ = value;
   }
+  press_level_ = level.value_or(0);
   if (options_.power && *options_.power != *power)
     report(Event::Kind::Warning,
            fmt::format("the server gave us {}, not {}: a new player cannot choose (only IAM with a passcode takes a given power)",
@@ -367,9 +370,13 @@ void Client::submit_orders() {
                                                                            : build_seconds_;
   diplomacy_bots::Turn turn{variant, rules_, state_, power, turn_seed(options_.seed, state_.phase),
                             options_.stop_for_turn ? options_.stop_for_turn(seconds) : std::function<bool()>{}};
+  // Deals agreed by press: planned within, and kept.
+  turn.allowed = [&](diplomacy::Power p, const Order& o) {
+    return p != power || diplomacy_bots::within_deals(variant, state_, power, o, deals_);
+  };
   std::vector<Order> orders;
   try {
-    orders = player_.orders(turn);
+    orders = diplomacy_bots::keeping_deals(variant, state_, power, player_.orders(turn), deals_);
   } catch (const std::exception& e) {
     report(Event::Kind::Error, fmt::format("the player {} failed ({}); the server's missing-order list will be answered instead",
                                            player_.name(), e.what()));
@@ -472,11 +479,25 @@ void Client::on_missing(const Nodes& items) {
 }
 
 void Client::on_press(const Nodes& items) {
-  // A level-0 player answers press it cannot process with HUH and TRY (syntax.html, Level 10 (ix)).
   if (items.size() < 3 || !items[0].is_list || items[0].items.size() != 1) return;
   const Node& sender = items[0];
   if (!items[2].is_list) return;
   const TokenList press = flatten(items[2].items);
+  // In a game with press (level 10 or more) a proposal is answered as our computer players
+  // answer them (diplomacy_bots::accepts), and a deal we accept is kept.
+  const auto proposer = sender.items[0].is_list ? std::nullopt : names_.power(sender.items[0].token);
+  if (press_level_ >= 10 && proposer && power_) {
+    const auto proposal = read_press(items[2].items, names_);
+    if (proposal && proposal->kind == diplomacy::PressMessage::Kind::Propose) {
+      const bool yes = diplomacy_bots::accepts(names_.variant(), state_, *power_, *proposer, proposal->arrangement);
+      if (yes) deals_.push_back(proposal->arrangement);
+      report(Event::Kind::Info, fmt::format("{} the proposal of {}: {}", yes ? "accepting" : "rejecting",
+                                            power_name(*proposer), text(press)));
+      return send(message({{tokens::SND}, flatten({sender}), bracketed(message({{yes ? tokens::YES : tokens::REJ}, bracketed(press)}))}));
+    }
+    if (proposal) return report(Event::Kind::Info, "press from " + power_name(*proposer) + ": " + text(press));
+  }
+  // What we cannot process is answered with HUH and TRY (syntax.html, Level 10 (ix)).
   report(Event::Kind::Info, "press we cannot read, from " + text(flatten({sender})) + ": " + text(press));
   TokenList huh{tokens::HUH, tokens::BRA, tokens::ERR};
   huh.insert(huh.end(), press.begin(), press.end());

@@ -62,13 +62,13 @@ class Conversation {
     return all;
   }
   // Through the start of the game as England; the client has just answered the first NOW.
-  Messages join_as_england() {
+  Messages join_as_england(int level = 0) {
     start();
     representation();
     say("YES (NME ('stratagem') ('test'))");
     say("MAP ('standard')");
     say(standard_mdf());
-    say("HLO (ENG) (1234) ((LVL 0) (MTL 60))");
+    say("HLO (ENG) (1234) ((LVL " + std::to_string(level) + ") (MTL 60))");
     say(kStartSco);
     return say(kStartNow);
   }
@@ -245,6 +245,25 @@ TEST(DaideClient, PressIsAnsweredWithHuhAndTry) {
   c.join_as_england();
   EXPECT_EQ(c.say("FRM (FRA) (ENG) (PRP (PCE (ENG FRA)))"),
             (Messages{"SND (FRA) (HUH (ERR PRP (PCE (ENG FRA))))", "SND (FRA) (TRY ())"}));
+}
+
+TEST(DaideClient, AtPressLevelsItAnswersProposalsAndKeepsItsDeals) {
+  Conversation c("dumbbot");
+  c.join_as_england(30);
+  EXPECT_EQ(c.say("FRM (FRA) (ENG) (PRP (PCE (ENG FRA)))"), Messages{"SND (FRA) (YES (PRP (PCE (ENG FRA))))"});
+  // An alliance against itself is refused; answers and other press are only noted.
+  EXPECT_EQ(c.say("FRM (FRA) (ENG) (PRP (ALY (FRA GER) VSS (ENG)))"), Messages{"SND (FRA) (REJ (PRP (ALY (FRA GER) VSS (ENG))))"});
+  EXPECT_EQ(c.say("FRM (GER) (ENG) (YES (PRP (PCE (ENG GER))))"), Messages{});
+  EXPECT_NE(c.events().find("accepting the proposal of FRANCE"), std::string::npos);
+}
+
+TEST(DaideClient, ADealItAcceptedChangesItsOrders) {
+  // A player that sends the London fleet into the Channel, until the Channel is a DMZ.
+  Conversation c(std::make_unique<FixedPlayer>(std::vector<diplomacy::Order>{
+      diplomacy::Order::move(diplomacy::UnitType::Fleet, at("LON"), at("ENG"))}));
+  EXPECT_EQ(c.join_as_england(30), Messages{"SUB (SPR 1901) ((ENG FLT LON) MTO ECH)"});
+  EXPECT_EQ(c.say("FRM (FRA) (ENG) (PRP (DMZ (ENG FRA) (ECH)))"), Messages{"SND (FRA) (YES (PRP (DMZ (ENG FRA) (ECH))))"});
+  EXPECT_EQ(c.say(kStartNow), Messages{"SUB (SPR 1901) ((ENG FLT LON) HLD)"});
 }
 
 TEST(DaideClient, SaveAndLoad) {

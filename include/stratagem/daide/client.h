@@ -22,6 +22,7 @@
 #include "stratagem/daide/message.h"
 #include "stratagem/daide/translation.h"
 #include "stratagem/diplomacy/rules.h"
+#include "stratagem/diplomacy/press.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy_bots/player.h"
 
@@ -122,6 +123,9 @@ class Client {
   std::vector<TokenList> submitted_;
   bool resubmitted_after_reject_ = false;
   int missing_answers_ = 0;
+  // Press: the game's level (HLO's LVL) and the deals we accepted (kept in our orders).
+  long press_level_ = 0;
+  std::vector<diplomacy::Arrangement> deals_;
 };
 
 }  // namespace stratagem::daide
