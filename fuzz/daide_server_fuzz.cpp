@@ -24,11 +24,16 @@ class AcceptingTable : public daide::Table {
     const auto& variant = diplomacy::standard_variant();
     daide::GameNews news;
     news.started = true;
+    news.settings.level = 30;  // press too
     news.power = diplomacy::power_at(2);
     news.passcode = 1;
     news.state = diplomacy::GameState::initial(variant);
     news.seconds_to_deadline = 60;
+    news.start = news.state;
     news.processed.push_back({news.state, {}, news.state});
+    news.press.push_back({diplomacy::power_at(0), {diplomacy::power_at(2)},
+                          {diplomacy::PressMessage::Kind::Propose,
+                           {.kind = diplomacy::Arrangement::Kind::Peace, .powers = {diplomacy::power_at(0), diplomacy::power_at(2)}}}});
     if (++calls_ % 3 == 0) news.end = daide::GameEnd{diplomacy::power_at(2), {}, {}};
     return news;
   }
