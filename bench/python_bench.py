@@ -67,7 +67,7 @@ def perft(depth: int, cli: str) -> list:
 
 
 def encode(positions: int, seed: int) -> dict:
-    from stratagem.env import encode_board, encode_board_reference
+    from stratagem.env import encode_board, encode_board_reference, encode_previous_orders
     rng = random.Random(seed)
     games = []
     game = Game()
@@ -87,8 +87,13 @@ def encode(positions: int, seed: int) -> dict:
     for one in games:
         encode_board_reference(one)
     python = time.perf_counter() - started
+    started = time.perf_counter()
+    for _ in range(10):
+        encode_previous_orders(games)
+    orders = (time.perf_counter() - started) / 10
     return {"measure": "encode_board", "positions": positions, "cxx_positions_per_second": positions / cxx,
-            "python_positions_per_second": positions / python, "ratio": python / cxx}
+            "python_positions_per_second": positions / python, "ratio": python / cxx,
+            "previous_orders_positions_per_second": positions / orders}
 
 
 def vector(games: int, steps: int, threads: int, seed: int) -> dict:

@@ -395,6 +395,7 @@ class PyDiplomacyGame {
 
   const Variant& variant() const { return game_.variant(); }
   DiplomacyGame& game() { return game_; }
+  const DiplomacyGame& game() const { return game_; }
   const GameState& state() const { return game_.state(); }
 
   std::string current_phase() const { return game_.is_done() ? "COMPLETED" : phase_code(game_.state().phase); }
@@ -715,6 +716,50 @@ void bind_diplomacy(py::module_& core) {
         return out;
       },
       py::arg("games"), "The board features of each game: float32 array (games, locations, 35) (docs/python.md).");
+
+  core.def(
+      "encode_previous_orders",
+      [](const std::vector<const PyDiplomacyGame*>& games) {
+        const Variant& variant = standard_variant();
+        const auto locations = static_cast<py::ssize_t>(board_locations(variant).size());
+        py::array_t<float> out({static_cast<py::ssize_t>(games.size()), locations, static_cast<py::ssize_t>(kOrderFeatures)});
+        float* data = out.mutable_data();
+        std::vector<const PlayedPhase*> last;
+        std::vector<const RuleOptions*> rules;
+        for (const PyDiplomacyGame* game : games) {
+          if (game == nullptr) bad_input("encode_previous_orders: a game is None");
+          const PlayedPhase* found = nullptr;
+          for (const PlayedPhase& phase : game->game().history())
+            if (phase.state.phase.type == PhaseType::Movement) found = &phase;
+          last.push_back(found);
+          rules.push_back(&game->game().rules());
+        }
+        {
+          py::gil_scoped_release unlocked;
+          const auto stride = static_cast<std::size_t>(locations) * kOrderFeatures;
+          for (std::size_t i = 0; i < last.size(); ++i) {
+            const std::span<float> rows(data + i * stride, stride);
+            if (!last[i]) {
+              // No movement phase played yet: every row says "no order".
+              encode_orders(variant, GameState::initial(variant), {}, rows);
+              continue;
+            }
+            const GameState& state = last[i]->state;
+            std::vector<std::vector<Order>> orders(static_cast<std::size_t>(variant.power_count()));
+            for (int p = 0; p < variant.power_count() && p < static_cast<int>(last[i]->orders.orders.size()); ++p)
+              for (const std::string& text : last[i]->orders.orders[p]) {
+                auto parsed = parse_order(variant, text, state.phase.type);
+                if (!parsed) continue;
+                auto valid = validate(variant, *rules[i], state, power_at(p), *parsed);
+                if (valid) orders[p].push_back(*valid);
+              }
+            encode_orders(variant, state, orders, rows);
+          }
+        }
+        return out;
+      },
+      py::arg("games"),
+      "The orders of each game's last movement phase: float32 array (games, locations, 40) (docs/python.md).");
 }
 
 }  // namespace stratagem::python

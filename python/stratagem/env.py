@@ -7,7 +7,9 @@
 ``encode_board(games)`` gives the DipNet per-location features of each game as one
 ``numpy.float32`` array of shape ``(len(games), 81, 35)``, filled by C++ in place with the
 interpreter lock released; the layout is in docs/python.md and
-``include/stratagem/diplomacy/board_encoding.h``. Needs NumPy (Debian's
+``include/stratagem/diplomacy/board_encoding.h``. ``encode_previous_orders(games)`` gives
+DipNet's second input, the orders of each game's last movement phase per location,
+``(len(games), 81, 40)``, in the same way. Needs NumPy (Debian's
 ``python3-numpy``); ``import stratagem`` alone does not.
 """
 
@@ -15,7 +17,8 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from . import _core
 
-__all__ = ["encode_board", "BOARD_FEATURES", "LOCATIONS", "FEATURE_NAMES", "order_vocabulary", "order_index",
+__all__ = ["encode_board", "BOARD_FEATURES", "LOCATIONS", "FEATURE_NAMES", "encode_previous_orders",
+           "ORDER_FEATURES", "ORDER_FEATURE_NAMES", "order_vocabulary", "order_index",
            "parallel_env", "DiplomacyParallelEnv", "VectorEnv"]
 
 BOARD_FEATURES = 35
@@ -30,6 +33,25 @@ FEATURE_NAMES = (
 )
 assert len(FEATURE_NAMES) == BOARD_FEATURES
 
+ORDER_FEATURES = 40
+ORDER_FEATURE_NAMES = (
+    ["unit_army", "unit_fleet", "unit_none"]
+    + [f"issuer_{p}" for p in POWERS] + ["issuer_none"]
+    + ["order_hold", "order_move", "order_support", "order_convoy", "order_none"]
+    + [f"source_power_{p}" for p in POWERS] + ["source_power_none"]
+    + [f"destination_power_{p}" for p in POWERS] + ["destination_power_none"]
+    + [f"centre_owner_{p}" for p in POWERS] + ["centre_owner_none"]
+)
+assert len(ORDER_FEATURE_NAMES) == ORDER_FEATURES
+
+
+def _needs_numpy():
+    try:
+        import numpy  # noqa: F401  (the arrays are NumPy's)
+    except ImportError as missing:  # pragma: no cover - depends on the machine
+        raise ImportError("stratagem.env needs NumPy: install Debian's python3-numpy "
+                          "(scripts/install-deps does)") from missing
+
 
 def encode_board(games: Sequence["object"]):
     """The board features of each game: ``numpy.ndarray`` float32 ``(len(games), 81, 35)``.
@@ -37,12 +59,17 @@ def encode_board(games: Sequence["object"]):
     Rows are the map's locations in the order of ``LOCATIONS`` (the 75 provinces, then the
     six named coasts); columns as ``FEATURE_NAMES``.
     """
-    try:
-        import numpy  # noqa: F401  (the array is NumPy's)
-    except ImportError as missing:  # pragma: no cover - depends on the machine
-        raise ImportError("stratagem.env needs NumPy: install Debian's python3-numpy "
-                          "(scripts/install-deps does)") from missing
+    _needs_numpy()
     return _core.encode_board(list(games))
+
+
+def encode_previous_orders(games: Sequence["object"]):
+    """The orders of each game's last movement phase: ``numpy.ndarray`` float32
+    ``(len(games), 81, 40)``, rows as ``LOCATIONS``, columns as ``ORDER_FEATURE_NAMES``; a
+    game with no movement phase played has "no order" in every row.
+    """
+    _needs_numpy()
+    return _core.encode_previous_orders(list(games))
 
 
 LOCATIONS = tuple(_core.location_codes())

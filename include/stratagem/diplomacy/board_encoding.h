@@ -20,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "stratagem/diplomacy/order.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
@@ -33,5 +34,24 @@ std::vector<Location> board_locations(const Variant& variant);
 // Writes board_locations().size() × kBoardFeatures floats (row-major) into `out`, which
 // must hold that many.
 void encode_board(const Variant& variant, const GameState& state, std::span<float> out);
+
+// The orders of a phase (DipNet's "previous orders", of the last movement phase), per row
+// of board_locations, for the unit that stood there when they were given:
+//
+//   0-2    unit type: army, fleet, none
+//   3-10   issuing power: each power in the variant's order, then none
+//   11-15  order type: hold, move (also by convoy), support (to hold or to move), convoy, none
+//   16-23  source power: the power of the unit supported or convoyed, then none
+//   24-31  destination power: the power of the unit standing where a move, a supported
+//          move or a convoy goes (for a support to hold: the supported unit's place),
+//          then none
+//   32-39  supply centre owner when the orders were given: powers, then none (all zero
+//          where there is no centre)
+//
+// `orders_by_power[i]`: power i's orders, validated against `state` (the position they
+// were given in). A unit on a named coast is shown on the coast and on its province.
+constexpr int kOrderFeatures = 40;
+void encode_orders(const Variant& variant, const GameState& state, std::span<const std::vector<Order>> orders_by_power,
+                   std::span<float> out);
 
 }  // namespace stratagem::diplomacy
