@@ -1,8 +1,9 @@
 // Any bytes as what a DAIDE client sends to our server: the session answers or ends,
-// never crashes. The table seats the client as France in a game that has started, takes
-// every submission and reports a processed turn whenever asked, so mutations reach every
-// command. The bytes are fed in two pieces (cut where the first byte says), as a socket
-// may split them; the seeds are real openings (IM, NME, MDF, YES (MAP), SUB, GOF, DRW).
+// never crashes. The table seats the client as France in a game of press level 30 that
+// has started, takes every submission and reports a processed turn, press and now and then
+// the end or no power at all (a seat taken over) whenever asked, so mutations reach every
+// command. The bytes are fed in two pieces (cut where the first byte says), as a socket may
+// split them; the seeds are real openings (IM, NME, MDF, YES (MAP), SUB, GOF, DRW, SND).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -35,6 +36,7 @@ class AcceptingTable : public daide::Table {
                           {diplomacy::PressMessage::Kind::Propose,
                            {.kind = diplomacy::Arrangement::Kind::Peace, .powers = {diplomacy::power_at(0), diplomacy::power_at(2)}}}});
     if (++calls_ % 3 == 0) news.end = daide::GameEnd{diplomacy::power_at(2), {}, {}};
+    if (calls_ % 5 == 4) news.power.reset();  // a seat taken over meanwhile
     return news;
   }
   bool submit(diplomacy::Phase, const std::vector<diplomacy::Order>&, bool) override { return true; }

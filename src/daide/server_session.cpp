@@ -113,7 +113,7 @@ void ServerSession::on_command(const TokenList& tokens, const Nodes& items) {
   if (command == tokens::NOW && arguments == 0) return send(message({{tokens::NOW}, now_arguments(state_, names_)}));
   if (command == tokens::SCO && arguments == 0) return send(message({{tokens::SCO}, sco_arguments(state_, names_)}));
   if (command == tokens::HLO && arguments == 0) {
-    if (stage_ != Stage::Playing || !started_) return reject(tokens);
+    if (stage_ != Stage::Playing || !started_ || !power_) return reject(tokens);
     return send_hello();
   }
   if (command == tokens::SUB) return on_submit(tokens, items);
@@ -196,7 +196,7 @@ void ServerSession::apply(const GameNews& news) {
   }
   if (starting && !hello_sent_) {
     state_ = news.state;
-    if (stage_ == Stage::Playing) send_hello();  // an observer has no power to be told of
+    if (stage_ == Stage::Playing && power_) send_hello();  // an observer has no power to be told of
     send(message({{tokens::SCO}, sco_arguments(state_, names_)}));
     send(message({{tokens::NOW}, now_arguments(state_, names_)}));
     hello_sent_ = true;

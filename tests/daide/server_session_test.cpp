@@ -434,6 +434,22 @@ TEST(DaideServerSession, PressAtLevelThirty) {
   EXPECT_EQ(s.changed(), Messages{"FRM (GER) (FRA) (YES (PRP (PCE (FRA GER))))"});
 }
 
+TEST(DaideServerSession, APlayerWithoutAPowerIsRefusedNotTrusted) {
+  // The game says nothing of a power for this client (its seat taken over meanwhile).
+  Session s;
+  s.join();
+  GameNews news = started_as_france();
+  news.power.reset();
+  s.table.next = news;
+  const Messages out = s.changed();
+  ASSERT_EQ(out.size(), 2u);  // the position, no HLO
+  EXPECT_EQ(s.say("HLO"), Messages{"REJ (HLO)"});
+  EXPECT_EQ(s.say("SUB ((FRA AMY PAR) HLD)"), Messages{"REJ (SUB ((FRA AMY PAR) HLD))"});
+  EXPECT_EQ(s.say("MIS"), Messages{"REJ (MIS)"});
+  EXPECT_EQ(s.say("GOF"), Messages{"REJ (GOF)"});
+  EXPECT_TRUE(s.table.submissions.empty());
+}
+
 TEST(DaideServerSession, NoInputCrashesIt) {
   std::mt19937 random(7);
   for (int round = 0; round < 300; ++round) {

@@ -167,7 +167,8 @@ class ServerSession {
   void huh(const TokenList& tokens, std::size_t error_at);
   void error(ErrorCode code);
   bool in_game() const { return stage_ == Stage::Playing || stage_ == Stage::Observing; }
-  bool game_live() const { return stage_ == Stage::Playing && started_ && !end_; }
+  // A player with a power in a game being played: orders, votes and press are taken.
+  bool game_live() const { return stage_ == Stage::Playing && started_ && !end_ && power_.has_value(); }
 
   Table& table_;
   diplomacy::RuleOptions rules_;
