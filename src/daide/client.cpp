@@ -371,9 +371,10 @@ void Client::submit_orders() {
   diplomacy_bots::Turn turn{variant, rules_, state_, power, turn_seed(options_.seed, state_.phase),
                             options_.stop_for_turn ? options_.stop_for_turn(seconds) : std::function<bool()>{}};
   // Deals agreed by press: planned within, and kept.
-  turn.allowed = [&](diplomacy::Power p, const Order& o) {
-    return p != power || diplomacy_bots::within_deals(variant, state_, power, o, deals_);
-  };
+  diplomacy_bots::DealsInView view{std::vector<std::vector<diplomacy::Arrangement>>(variant.power_count()),
+                                   std::vector<bool>(variant.power_count(), false)};
+  view.deals[diplomacy::index(power)] = deals_;  // of others' deals it knows nothing
+  turn.allowed = diplomacy_bots::planned_within(variant, state_, power, diplomacy_bots::Personality::Loyal, std::move(view));
   std::vector<Order> orders;
   try {
     orders = diplomacy_bots::keeping_deals(variant, state_, power, player_.orders(turn), deals_);

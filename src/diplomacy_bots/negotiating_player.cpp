@@ -55,17 +55,15 @@ int NegotiationTable::deals_broken() const {
 
 std::vector<diplomacy::Order> NegotiatingPlayer::orders(const Turn& turn) {
   table_.negotiate(turn.variant, turn.state);
-  // The player plans within every member's deals: its own orders keep them, and it expects
-  // its partners' orders to.
+  DealsInView view;
+  for (int p = 0; p < turn.variant.power_count(); ++p) {
+    view.deals.push_back(table_.deals_of(diplomacy::power_at(p)));
+    view.trusted.push_back(table_.trust_in(diplomacy::power_at(p)) >= kTrusted);
+  }
+  const std::vector<Arrangement> mine = view.deals[diplomacy::index(turn.power)];
   Turn planned = turn;
-  // Its own orders as its personality keeps deals; a partner's as loyal, if trusted.
-  planned.allowed = [&](Power power, const diplomacy::Order& order) {
-    if (power == turn.power)
-      return within_deals(turn.variant, turn.state, power, order, table_.deals_of(power), table_.personality());
-    return table_.trust_in(power) < kTrusted || within_deals(turn.variant, turn.state, power, order, table_.deals_of(power));
-  };
-  return keeping_deals(turn.variant, turn.state, turn.power, inner_->orders(planned), table_.deals_of(turn.power),
-                       table_.personality());
+  planned.allowed = planned_within(turn.variant, turn.state, turn.power, table_.personality(), std::move(view));
+  return keeping_deals(turn.variant, turn.state, turn.power, inner_->orders(planned), mine, table_.personality());
 }
 
 }  // namespace stratagem::diplomacy_bots

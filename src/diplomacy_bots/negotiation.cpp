@@ -216,6 +216,17 @@ std::vector<Order> keeping_deals(const diplomacy::Variant& variant, const diplom
   return kept;
 }
 
+std::function<bool(Power, const Order&)> planned_within(const diplomacy::Variant& variant,
+                                                       const diplomacy::GameState& state, Power power,
+                                                       Personality personality, DealsInView view) {
+  return [&variant, &state, power, personality, view = std::move(view)](Power who, const Order& order) {
+    const auto i = static_cast<std::size_t>(diplomacy::index(who));
+    if (who != power && (i >= view.trusted.size() || !view.trusted[i])) return true;
+    if (i >= view.deals.size()) return true;
+    return within_deals(variant, state, who, order, view.deals[i], who == power ? personality : Personality::Loyal);
+  };
+}
+
 bool within_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, const Order& order,
                   const std::vector<Arrangement>& deals, Personality personality) {
   return deals.empty() || keeping_deals(variant, state, power, {order}, deals, personality) == std::vector<Order>{order};

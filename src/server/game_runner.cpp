@@ -183,14 +183,15 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
   const auto give_up_at = std::chrono::steady_clock::now() + options_.diplomacy_think;
   // It plans within the deals: its own orders keep them as its personality does, and it
   // expects a partner it trusts to keep them.
-  std::vector<std::vector<diplomacy::Arrangement>> deals;
-  for (int p = 0; p < game.variant().power_count(); ++p) deals.push_back(game.holding_deals(diplomacy::power_at(p)));
+  diplomacy_bots::DealsInView view;
+  for (int p = 0; p < game.variant().power_count(); ++p) {
+    view.deals.push_back(game.holding_deals(diplomacy::power_at(p)));
+    const auto [kept, broken] = game.deal_record(diplomacy::power_at(p));
+    view.trusted.push_back(diplomacy_bots::trust(kept, broken) >= diplomacy_bots::kTrusted);
+  }
+  const std::vector<diplomacy::Arrangement> mine = view.deals[diplomacy::index(turn.power)];
   const auto personality = game.computer_personality(turn.power) == "opportunist" ? diplomacy_bots::Personality::Opportunist
                                                                                    : diplomacy_bots::Personality::Loyal;
-  const auto trusted = [&](diplomacy::Power power) {
-    const auto [kept, broken] = game.deal_record(power);
-    return diplomacy_bots::trust(kept, broken) >= diplomacy_bots::kTrusted;
-  };
   const auto orders = (*player)->orders(diplomacy_bots::Turn{
       .variant = game.variant(),
       .rules = game.rules(),
@@ -198,14 +199,9 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .power = turn.power,
       .seed = turn.seed,
       .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
-      .allowed = [&](diplomacy::Power power, const diplomacy::Order& order) {
-        if (power != turn.power && !trusted(power)) return true;
-        return diplomacy_bots::within_deals(game.variant(), game.state(), power, order, deals[diplomacy::index(power)],
-                                            power == turn.power ? personality : diplomacy_bots::Personality::Loyal);
-      },
+      .allowed = diplomacy_bots::planned_within(game.variant(), game.state(), turn.power, personality, std::move(view)),
   });
-  const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders,
-                                                  game.holding_deals(turn.power), personality);
+  const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders, mine, personality);
   commit_computer_action(store_, games_, *this, id, "computer orders",
                          on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
                            return locked.submit_computer_orders(turn, kept, now);

@@ -130,7 +130,6 @@ class ServerSession {
   // The connection must be closed once the returned octets are sent (an Error or Final
   // Message, or the client's own Final Message).
   bool finished() const { return finished_; }
-  bool seated() const { return stage_ == Stage::Playing; }
 
  private:
   enum class Stage : std::uint8_t { AwaitingInitial, AwaitingName, Playing, Observing };

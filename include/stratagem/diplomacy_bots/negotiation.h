@@ -6,6 +6,7 @@
 // that breaks it takes a supply centre at the end of the year. Both trust a power by its
 // record of deals kept and broken, and deal no more with one that broke more than it kept.
 
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -63,5 +64,18 @@ std::vector<diplomacy::Order> keeping_deals(const diplomacy::Variant& variant, c
 bool within_deals(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
                   const diplomacy::Order& order, const std::vector<diplomacy::Arrangement>& deals,
                   Personality personality = Personality::Loyal);
+
+// What a negotiating player knows of the deals when it plans, by power index: the deals
+// each power holds, and whether it trusts that power.
+struct DealsInView {
+  std::vector<std::vector<diplomacy::Arrangement>> deals;
+  std::vector<bool> trusted;
+};
+// Turn::allowed for `power`'s planning: its own orders within its deals as its personality
+// keeps them, a trusted partner's as a loyal player keeps his, an untrusted power's anything.
+// `variant` and `state` must outlive it.
+std::function<bool(diplomacy::Power, const diplomacy::Order&)> planned_within(
+    const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
+    Personality personality, DealsInView view);
 
 }  // namespace stratagem::diplomacy_bots
