@@ -427,9 +427,11 @@ TEST(DaideServerSession, PressAtLevelThirty) {
   EXPECT_EQ(s.say("SND (GER) (PRP (PCE (FRA PAR)))"), Messages{"HUH (SND (GER) ERR (PRP (PCE (FRA PAR))))"});
   EXPECT_EQ(s.say("SND (PAR) (PRP (PCE (FRA GER)))"), Messages{"HUH (SND ERR (PAR) (PRP (PCE (FRA GER))))"});
   // Press to us comes as FRM.
-  news.press.push_back({power("GERMANY"), {power("FRANCE")},
-                        {diplomacy::PressMessage::Kind::Accept, {.kind = diplomacy::Arrangement::Kind::Peace,
-                                                                 .powers = {power("FRANCE"), power("GERMANY")}}}});
+  diplomacy::PressMessage accepted;
+  accepted.kind = diplomacy::PressMessage::Kind::Accept;
+  accepted.arrangement.kind = diplomacy::Arrangement::Kind::Peace;
+  accepted.arrangement.powers = {power("FRANCE"), power("GERMANY")};
+  news.press.push_back({power("GERMANY"), {power("FRANCE")}, accepted});
   s.table.next = news;
   EXPECT_EQ(s.changed(), Messages{"FRM (GER) (FRA) (YES (PRP (PCE (FRA GER))))"});
 }

@@ -106,7 +106,7 @@ struct NewMessage {
   std::string recipients;  // JSON text: ["FRANCE"] or "all" (the platform's choice)
   std::string text;
   Instant sent_at{};
-  std::optional<std::string> press;  // JSON text of a proposal or answer, if it carries one
+  std::optional<std::string> press = std::nullopt;  // JSON text of a proposal or answer, if it carries one
 };
 
 struct StoredMessage {
@@ -117,7 +117,7 @@ struct StoredMessage {
   std::string recipients;
   std::string text;
   Instant sent_at{};
-  std::optional<std::string> press;
+  std::optional<std::string> press = std::nullopt;
 };
 
 struct NewEvent {
