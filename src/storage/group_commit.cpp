@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace stratagem::storage {
 
 GroupCommitter::GroupCommitter(std::function<std::unique_ptr<SqlSession>()> connect,
-                               std::size_t max_batch)
+                               std::size_t max_batch, WriteTogether write_together)
     : connect_(std::move(connect)), max_batch_(max_batch == 0 ? 1 : max_batch),
-      thread_([this] { serve(); }) {}
+      write_together_(std::move(write_together)), thread_([this] { serve(); }) {}
 
 GroupCommitter::~GroupCommitter() {
   {
@@ -19,10 +20,11 @@ GroupCommitter::~GroupCommitter() {
   thread_.join();
 }
 
-void GroupCommitter::run(const Job& job, std::int64_t key) {
+void GroupCommitter::run(const Job& job, std::int64_t key, GameWrite* together) {
   Pending pending;
   pending.job = &job;
   pending.key = key;
+  pending.together = write_together_ ? together : nullptr;
   std::unique_lock lock(mutex_);
   queue_.push_back(&pending);
   arrived_.notify_one();
@@ -63,30 +65,86 @@ SqlFailure as_failure(const std::exception& exception) {
 
 // Nothing may escape: this thread serves every write of the store. Every failure ends up
 // in the jobs it concerns.
+//
+// A batch first runs without savepoints: on PostgreSQL each costs two round trips, as many
+// as the job's own statements. Only when a job fails is the batch undone and run again the
+// careful way, each job in a savepoint of its own, so that one job's failure is its own.
 void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
+  if (!begin(batch)) return;
+  if (run_jobs(batch, false)) {
+    commit(batch);
+    return;
+  }
+  session_->rollback();
+  if (batch.size() == 1) return;  // undone whole: that is all its savepoint would have done
+  for (Pending* pending : batch) pending->failure.reset();
+  if (!begin(batch)) return;
+  try {
+    run_jobs(batch, true);
+  } catch (const std::exception& exception) {
+    // A savepoint statement failed: the transaction is gone.
+    session_->rollback();
+    for (Pending* pending : batch)
+      if (!pending->failure) pending->failure = as_failure(exception);
+    return;
+  }
+  commit(batch);
+}
+
+bool GroupCommitter::begin(std::deque<Pending*>& batch) {
   try {
     if (!session_ || !session_->healthy()) session_ = connect_();
     session_->begin_write();
+    return true;
   } catch (const std::exception& exception) {
     session_.reset();
     for (Pending* pending : batch) pending->failure = as_failure(exception);
-    return;
+    return false;
   }
-  try {
-    for (Pending* pending : batch) {
-      // query(), not run_script(): these statements are prepared once, not parsed per job.
-      session_->query("SAVEPOINT job", {});
-      bool keep = false;
-      try {
-        keep = (*pending->job)(*session_);
-      } catch (const std::exception& exception) {
-        pending->failure = as_failure(exception);
-      }
-      // A failure of ROLLBACK TO itself means the transaction is gone: the whole batch
-      // fails below.
-      if (!keep) session_->query("ROLLBACK TO job", {});
-      session_->query("RELEASE job", {});
+}
+
+// Runs the batch's jobs in the open transaction. Without savepoints it writes the game
+// writes together first, then runs the other jobs, and stops at the first failure,
+// returning false; with them, it runs every job's closure, each failing job's writes
+// undone and the others run on (a savepoint statement's own failure is thrown).
+bool GroupCommitter::run_jobs(std::deque<Pending*>& batch, bool savepoints) {
+  if (!savepoints && !write_together(batch)) return false;
+  for (Pending* pending : batch) {
+    if (!savepoints && pending->together) continue;
+    if (savepoints) session_->savepoint();
+    bool keep = false;
+    try {
+      keep = (*pending->job)(*session_);
+    } catch (const std::exception& exception) {
+      pending->failure = as_failure(exception);
     }
+    if (!savepoints) {
+      if (!keep) return false;
+      continue;
+    }
+    if (!keep) session_->rollback_to_savepoint();
+    session_->release_savepoint();
+  }
+  return true;
+}
+
+bool GroupCommitter::write_together(std::deque<Pending*>& batch) {
+  std::vector<GameWrite*> writes;
+  for (Pending* pending : batch)
+    if (pending->together) writes.push_back(pending->together);
+  if (writes.empty()) return true;
+  try {
+    write_together_(*session_, writes);
+    return true;
+  } catch (const std::exception& exception) {
+    for (Pending* pending : batch)
+      if (pending->together) pending->failure = as_failure(exception);
+    return false;
+  }
+}
+
+void GroupCommitter::commit(std::deque<Pending*>& batch) {
+  try {
     session_->commit();
   } catch (const std::exception& exception) {
     session_->rollback();

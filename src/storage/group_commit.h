@@ -2,13 +2,19 @@
 // Group commit. Every durable commit costs an fsync (4-5 ms on the test machines: about
 // 220 commits a second) and, on PostgreSQL, a transaction's round trips and a backend's
 // wake-ups, so the writes that arrive while one commit is under way are run together, one
-// after the other, in the next transaction, each inside a savepoint of its own, and
-// committed at once. Each still succeeds or fails whole (its savepoint), sees the writes
-// before it, and its caller returns only after the commit that holds it.
+// after the other, in the next transaction, and committed at once. Each still succeeds or
+// fails whole, sees the writes before it, and its caller returns only after the commit that
+// holds it. A batch runs without savepoints first; when a job fails, the batch is undone and
+// run again with a savepoint around each job, so a job may run twice: it must start
+// afresh each time (set everything it reports on every run).
 //
 // A batch runs its jobs in the order of their keys (game ids), arrival order among equal
 // keys: every batch of every process then takes its row locks in one order, so two
 // processes' batches cannot deadlock on each other's games.
+//
+// A job may also come as data (a GameWrite), with its closure doing the same write: a batch
+// first writes all its GameWrites together (`write_together`, a few statements in all), and
+// falls back on the closures only when it is run again the careful way.
 //
 // The jobs run on the committer's thread, on its own connection.
 
@@ -19,8 +25,10 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 
+#include "game_write.h"
 #include "sql_session.h"
 
 namespace stratagem::storage {
@@ -31,19 +39,26 @@ class GroupCommitter {
   // them (a SqlFailure it throws undoes them too, and is what run() throws).
   using Job = std::function<bool(SqlSession& session)>;
 
-  GroupCommitter(std::function<std::unique_ptr<SqlSession>()> connect, std::size_t max_batch);
+  // Writes game writes together (SqlBackend::write_games); empty: none is, each job's
+  // closure runs.
+  using WriteTogether = std::function<void(SqlSession& session, std::span<GameWrite* const> writes)>;
+
+  GroupCommitter(std::function<std::unique_ptr<SqlSession>()> connect, std::size_t max_batch,
+                 WriteTogether write_together = {});
   ~GroupCommitter();
   GroupCommitter(const GroupCommitter&) = delete;
   GroupCommitter& operator=(const GroupCommitter&) = delete;
 
   // Returns after the transaction holding the job has committed; throws SqlFailure when
-  // the job failed or the commit did. `key` orders the job in its batch.
-  void run(const Job& job, std::int64_t key = 0);
+  // the job failed or the commit did. `key` orders the job in its batch. `together`: the
+  // same write as data, which the batch may write instead of running `job`.
+  void run(const Job& job, std::int64_t key = 0, GameWrite* together = nullptr);
 
  private:
   struct Pending {
     const Job* job = nullptr;
     std::int64_t key = 0;
+    GameWrite* together = nullptr;
     std::optional<SqlFailure> failure;
     bool done = false;
     // One per caller: a finished batch wakes its own callers, not every waiting thread.
@@ -51,9 +66,14 @@ class GroupCommitter {
   };
   void serve();
   void commit_batch(std::deque<Pending*>& batch);
+  bool begin(std::deque<Pending*>& batch);
+  bool run_jobs(std::deque<Pending*>& batch, bool savepoints);
+  bool write_together(std::deque<Pending*>& batch);
+  void commit(std::deque<Pending*>& batch);
 
   std::function<std::unique_ptr<SqlSession>()> connect_;
   std::size_t max_batch_;
+  WriteTogether write_together_;
   std::unique_ptr<SqlSession> session_;
   std::mutex mutex_;
   std::condition_variable arrived_;

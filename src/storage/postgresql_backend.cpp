@@ -1,5 +1,7 @@
 #include "postgresql_backend.h"
 
+#include "postgresql_game_writes.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,7 +9,9 @@
 #include <charconv>
 #include <chrono>
 #include <pqxx/pqxx>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace stratagem::storage {
 namespace {
@@ -20,6 +24,7 @@ class PostgresqlSession final : public SqlSession {
   explicit PostgresqlSession(const std::string& url) : connection_(url) {}
 
   void begin_write() override {
+    notifications_.clear();
     guarded([&] { transaction_ = std::make_unique<pqxx::work>(connection_); });
   }
   void begin_read() override {
@@ -27,6 +32,7 @@ class PostgresqlSession final : public SqlSession {
   }
 
   void commit() override {
+    send_notifications();
     guarded([&] {
       auto transaction = std::move(transaction_);
       try {
@@ -41,6 +47,8 @@ class PostgresqlSession final : public SqlSession {
   }
 
   void rollback() noexcept override {
+    notifications_.clear();
+    savepoint_mark_ = 0;
     try {
       if (transaction_) transaction_->abort();
     } catch (...) {
@@ -52,19 +60,20 @@ class PostgresqlSession final : public SqlSession {
   bool healthy() const override { return healthy_ && connection_.is_open(); }
 
   std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override {
-    std::vector<std::string> texts;
-    texts.reserve(params.size());
-    for (const SqlValue& value : params) {
-      if (const auto* number = std::get_if<std::int64_t>(&value))
-        texts.push_back(std::to_string(*number));
-      else if (const auto* text = std::get_if<std::string>(&value))
-        texts.push_back(*text);
-      else
-        texts.emplace_back();
-    }
+    // Texts are passed as they are (a batch's arrays are large); numbers are written out.
+    std::vector<std::string> numbers(params.size());
     std::vector<const char*> pointers;
-    for (std::size_t i = 0; i < params.size(); ++i)
-      pointers.push_back(std::holds_alternative<std::nullptr_t>(params[i]) ? nullptr : texts[i].c_str());
+    pointers.reserve(params.size());
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (const auto* number = std::get_if<std::int64_t>(&params[i])) {
+        numbers[i] = std::to_string(*number);
+        pointers.push_back(numbers[i].c_str());
+      } else if (const auto* text = std::get_if<std::string>(&params[i])) {
+        pointers.push_back(text->c_str());
+      } else {
+        pointers.push_back(nullptr);
+      }
+    }
 
     std::vector<SqlRow> rows;
     guarded([&] {
@@ -86,6 +95,22 @@ class PostgresqlSession final : public SqlSession {
     return rows;
   }
 
+  void savepoint() override {
+    SqlSession::savepoint();
+    savepoint_mark_ = notifications_.size();
+  }
+  void rollback_to_savepoint() override {
+    SqlSession::rollback_to_savepoint();
+    notifications_.resize(savepoint_mark_);
+  }
+
+  // A NOTIFY payload sent with the commit: the transaction's announcements go together in
+  // as few statements as fit (instead of one round trip each), and none for writes undone.
+  void notify_at_commit(const std::string& channel, std::string payload) {
+    channel_ = channel;
+    notifications_.push_back(std::move(payload));
+  }
+
   void run_script(std::string_view sql) override {
     guarded([&] {
       if (!transaction_) throw SqlFailure(StoreErrorCode::failed, "a script outside a transaction");
@@ -94,6 +119,25 @@ class PostgresqlSession final : public SqlSession {
   }
 
  private:
+  // Payloads joined by ';', each NOTIFY under PostgreSQL's 8,000-byte limit.
+  void send_notifications() {
+    constexpr std::size_t kPayloadLimit = 7'900;
+    std::string payload;
+    auto send = [&] {
+      if (payload.empty()) return;
+      const std::array<SqlValue, 2> notification{channel_, payload};
+      query("SELECT pg_notify($1, $2)", notification);
+      payload.clear();
+    };
+    for (const std::string& each : notifications_) {
+      if (!payload.empty() && payload.size() + 1 + each.size() > kPayloadLimit) send();
+      if (!payload.empty()) payload += ';';
+      payload += each;
+    }
+    send();
+    notifications_.clear();
+  }
+
   const std::string& prepared(std::string_view sql) {
     auto found = names_.find(std::string(sql));
     if (found != names_.end()) return found->second;
@@ -132,6 +176,9 @@ class PostgresqlSession final : public SqlSession {
   // Prepared once per connection; the store's SQL texts are a small fixed set.
   std::unordered_map<std::string, std::string> names_;
   bool healthy_ = true;
+  std::string channel_;
+  std::vector<std::string> notifications_;
+  std::size_t savepoint_mark_ = 0;
 };
 
 class EventReceiver final : public pqxx::notification_receiver {
@@ -141,18 +188,29 @@ class EventReceiver final : public pqxx::notification_receiver {
                 EventId& newest)
       : pqxx::notification_receiver(connection, channel), hub_(hub), newest_(newest) {}
 
-  // Payload "GAME:LAST"; anything else is not ours and is ignored.
+  // Payload "GAME:LAST" or several joined by ';'; anything else is not ours and is ignored.
   void operator()(const std::string& payload, int) override {
+    std::string_view rest = payload;
+    while (!rest.empty()) {
+      const std::size_t separator = std::min(rest.find(';'), rest.size());
+      announced(rest.substr(0, separator));
+      rest.remove_prefix(std::min(separator + 1, rest.size()));
+    }
+  }
+
+ private:
+  void announced(std::string_view pair) {
     GameId game = 0;
     EventId last = 0;
-    const char* end = payload.data() + payload.size();
-    auto [colon, game_error] = std::from_chars(payload.data(), end, game);
+    const char* end = pair.data() + pair.size();
+    auto [colon, game_error] = std::from_chars(pair.data(), end, game);
     if (game_error != std::errc{} || colon == end || *colon != ':') return;
     auto [tail, last_error] = std::from_chars(colon + 1, end, last);
     if (last_error != std::errc{} || tail != end) return;
     newest_ = std::max(newest_, last);
     hub_.publish(game, last);
   }
+
 
  private:
   EventHub& hub_;
@@ -198,9 +256,16 @@ void PostgresqlBackend::lock_for_migration(SqlSession& session) {
 }
 
 bool PostgresqlBackend::announce(SqlSession& session, GameId game, EventId last) {
-  const std::array<SqlValue, 2> notification{channel_, fmt::format("{}:{}", game, last)};
-  session.query("SELECT pg_notify($1, $2)", notification);
+  // Every session this backend's store holds came from connect().
+  static_cast<PostgresqlSession&>(session).notify_at_commit(channel_, fmt::format("{}:{}", game, last));
   return true;
+}
+
+void PostgresqlBackend::write_games(SqlSession& session, std::span<GameWrite* const> writes) {
+  write_games_together(session, writes);
+  for (GameWrite* write : writes)
+    if (write->written && !write->event_ids.empty())
+      write->announced = announce(session, write->id, write->event_ids.back());
 }
 
 void PostgresqlBackend::listen(EventHub& hub) {

@@ -2,9 +2,11 @@
 // What differs between the databases, behind the store's single body of SQL.
 
 #include <memory>
+#include <span>
 #include <string_view>
 
 #include "event_hub.h"
+#include "game_write.h"
 #include "migrations.h"
 #include "sql_session.h"
 
@@ -41,6 +43,14 @@ class SqlBackend {
   // every process sharing the database, this one included. Returns false when the
   // database has no way to (SQLite): the store then tells its own subscribers itself.
   virtual bool announce(SqlSession& session, GameId game, EventId last) = 0;
+  // Whether write_games() can write the game writes of a group commit together.
+  virtual bool writes_games_together() const { return false; }
+  // Inside a write transaction: writes them (in game id order; one game may come more
+  // than once) and announces each written game's events as announce() does. Throws
+  // SqlFailure, having written none of them, if any cannot be written.
+  virtual void write_games(SqlSession& /*session*/, std::span<GameWrite* const> /*writes*/) {
+    throw SqlFailure(StoreErrorCode::failed, "this database writes games one by one");
+  }
   // Starts delivering announcements (from every process) to the hub, until destroyed.
   virtual void listen(EventHub& hub) = 0;
 };

@@ -64,6 +64,10 @@ class SqlSession {
   // False once the connection is lost or in an unknown state: the pool then closes it.
   virtual bool healthy() const = 0;
   virtual std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) = 0;
+  // Around one job of a group commit: a savepoint, undoing what followed it, releasing it.
+  virtual void savepoint() { query("SAVEPOINT job", {}); }
+  virtual void rollback_to_savepoint() { query("ROLLBACK TO job", {}); }
+  virtual void release_savepoint() { query("RELEASE job", {}); }
   // Runs a script of several statements without parameters (migrations only).
   virtual void run_script(std::string_view sql) = 0;
 };

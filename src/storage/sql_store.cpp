@@ -95,40 +95,44 @@ void insert_players(SqlSession& session, GameId game, const std::vector<UserId>&
   }
 }
 
-// Everything a GameChange writes, provided the game is still at the version `game` was
-// read at (false, and nothing written, if not); fills the ids into `outcome`.
-bool write_change(SqlSession& session, const StoredGame& game, const GameChange& change,
-                  UpdateOutcome& outcome) {
-  const std::array<SqlValue, 5> game_row{game.id, change.record, change.status,
-                                         optional_millis(change.next_deadline), game.version};
+// Everything a GameWrite's change writes, provided the game is still at its version
+// (false, and nothing written, if not); fills in what it wrote.
+bool write_change(SqlSession& session, GameWrite& write) {
+  // A group commit may run the write twice: nothing of a first run stays.
+  write.written = false;
+  write.message_ids.clear();
+  write.event_ids.clear();
+  write.announced = false;
+  const GameChange& change = *write.change;
+  const std::array<SqlValue, 5> game_row{write.id, change.record, change.status,
+                                         optional_millis(change.next_deadline), write.version};
   if (session
           .query("UPDATE games SET record = $2, status = $3, next_deadline = $4, "
                  "version = version + 1 WHERE id = $1 AND version = $5 RETURNING id",
                  game_row)
           .empty())
     return false;
-  outcome.version = game.version + 1;
 
   if (!change.phases.empty()) {
-    const std::array<SqlValue, 1> key{game.id};
+    const std::array<SqlValue, 1> key{write.id};
     std::int64_t sequence =
         session.query("SELECT COALESCE(MAX(sequence), 0) FROM phases WHERE game_id = $1", key)
             .at(0)
             .integer(0);
     for (const std::string& phase : change.phases) {
-      const std::array<SqlValue, 3> row{game.id, ++sequence, phase};
+      const std::array<SqlValue, 3> row{write.id, ++sequence, phase};
       session.query("INSERT INTO phases (game_id, sequence, json) VALUES ($1, $2, $3)", row);
     }
   }
   for (const NewMessage& message : change.messages) {
-    const std::array<SqlValue, 7> row{game.id,
+    const std::array<SqlValue, 7> row{write.id,
                                       message.phase,
                                       message.sender,
                                       message.recipients,
                                       message.text,
                                       millis(message.sent_at),
                                       message.press ? SqlValue(*message.press) : SqlValue(nullptr)};
-    outcome.message_ids.push_back(
+    write.message_ids.push_back(
         session
             .query("INSERT INTO messages (game_id, phase, sender, recipients, text, sent_at, press) "
                    "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
@@ -137,9 +141,9 @@ bool write_change(SqlSession& session, const StoredGame& game, const GameChange&
             .integer(0));
   }
   for (const NewEvent& event : change.events) {
-    const std::array<SqlValue, 5> row{game.id, event.audience, event.kind, event.payload,
+    const std::array<SqlValue, 5> row{write.id, event.audience, event.kind, event.payload,
                                       millis(event.created_at)};
-    outcome.event_ids.push_back(
+    write.event_ids.push_back(
         session
             .query("INSERT INTO events (game_id, audience, kind, payload, created_at) "
                    "VALUES ($1, $2, $3, $4, $5) RETURNING id",
@@ -148,12 +152,28 @@ bool write_change(SqlSession& session, const StoredGame& game, const GameChange&
             .integer(0));
   }
   if (change.players) {
-    const std::array<SqlValue, 1> key{game.id};
+    const std::array<SqlValue, 1> key{write.id};
     session.query("DELETE FROM game_players WHERE game_id = $1", key);
-    insert_players(session, game.id, distinct(*change.players));
+    insert_players(session, write.id, distinct(*change.players));
   }
-  outcome.written = true;
+  write.written = true;
   return true;
+}
+
+UpdateOutcome nothing_written(std::int64_t version) {
+  UpdateOutcome outcome;
+  outcome.version = version;
+  return outcome;
+}
+
+// What a written GameWrite tells update_game's caller.
+UpdateOutcome outcome_of(GameWrite&& write) {
+  UpdateOutcome outcome;
+  outcome.written = true;
+  outcome.version = write.version + 1;
+  outcome.message_ids = std::move(write.message_ids);
+  outcome.event_ids = std::move(write.event_ids);
+  return outcome;
 }
 
 // Enough to amortise the fsync, small enough that one batch's wait stays short.
@@ -178,8 +198,14 @@ constexpr int kRetryableAttempts = 5;
 std::vector<std::unique_ptr<GroupCommitter>> committers(SqlBackend& backend, const StoreOptions& options) {
   const std::size_t count = backend.one_writer_at_a_time() ? 1 : std::max<std::size_t>(1, options.writers);
   std::vector<std::unique_ptr<GroupCommitter>> out;
+  GroupCommitter::WriteTogether together;
+  if (backend.writes_games_together())
+    together = [backend = &backend](SqlSession& session, std::span<GameWrite* const> writes) {
+      backend->write_games(session, writes);
+    };
   for (std::size_t i = 0; i < count; ++i) {
-    out.push_back(std::make_unique<GroupCommitter>([backend = &backend] { return backend->connect(); }, kMaxBatch));
+    out.push_back(std::make_unique<GroupCommitter>([backend = &backend] { return backend->connect(); }, kMaxBatch,
+                                                   together));
   }
   return out;
 }
@@ -242,7 +268,8 @@ StoreResult<T> SqlStore::run(const std::string& operation, Body&& body) {
 
 template <typename T>
 StoreResult<T> SqlStore::write(const std::string& operation,
-                               const std::function<StoreResult<T>(SqlSession&)>& work, GameId game) {
+                               const std::function<StoreResult<T>(SqlSession&)>& work, GameId game,
+                               GameWrite* together) {
   std::optional<StoreResult<T>> result;
   const GroupCommitter::Job job = [&](SqlSession& session) {
     result = work(session);
@@ -251,7 +278,11 @@ StoreResult<T> SqlStore::write(const std::string& operation,
   auto& committer = *committers_[static_cast<std::size_t>(game) % committers_.size()];
   for (int attempt = 1;; ++attempt) {
     try {
-      committer.run(job, game);
+      result.reset();
+      committer.run(job, game, together);
+      if constexpr (std::is_void_v<T>) {
+        if (!result) return {};  // written together with its batch, in place of `work`
+      }
       return std::move(*result);
     } catch (const SqlFailure& failure) {
       if (failure.retryable() && attempt < kRetryableAttempts) continue;
@@ -539,33 +570,40 @@ StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
   // over it is decided again over what the database holds.
   if (unverified && (!change || !*change)) return std::nullopt;
   if (!change) return tl::unexpected(change.error());
-  UpdateOutcome outcome;
-  outcome.version = game.version;
   if (!*change) {
     if (!due_by) remember(game);
-    return outcome;
+    return nothing_written(game.version);
   }
-  auto written = write<std::optional<UpdateOutcome>>(
-      operation,
-      [&](SqlSession& session) -> StoreResult<std::optional<UpdateOutcome>> {
-        if (!write_change(session, game, **change, outcome)) return std::nullopt;  // lost the race
-        announced = !outcome.event_ids.empty() &&
-                    backend_->announce(session, id, outcome.event_ids.back());
-        return outcome;
-      },
-      id);
-  if (written && *written) {
-    StoredGame next = game;
-    next.version = outcome.version;
-    next.record = std::move((*change)->record);
-    next.status = std::move((*change)->status);
-    next.next_deadline = (*change)->next_deadline;
-    if ((*change)->players) next.players = distinct(std::move(*(*change)->players));
-    remember(std::move(next));
-  } else {
+  GameWrite written(id, game.version, **change);
+  auto committed = write_game(operation, written);
+  if (!committed || !written.written) {
     forget(id);
+    if (!committed) return tl::unexpected(committed.error());
+    return std::nullopt;  // lost the race
   }
-  return written;
+  announced = written.announced;
+  StoredGame next = game;
+  next.version = game.version + 1;
+  next.record = std::move((*change)->record);
+  next.status = std::move((*change)->status);
+  next.next_deadline = (*change)->next_deadline;
+  if ((*change)->players) next.players = distinct(std::move(*(*change)->players));
+  remember(std::move(next));
+  return outcome_of(std::move(written));
+}
+
+// The game writes that a group commit may write together with the rest of its batch are
+// handed over as data too.
+StoreResult<void> SqlStore::write_game(const std::string& operation, GameWrite& game_write) {
+  const bool together = backend_->writes_games_together() && writable_together(*game_write.change);
+  return write<void>(
+      operation,
+      [&](SqlSession& session) -> StoreResult<void> {
+        if (write_change(session, game_write) && !game_write.event_ids.empty())
+          game_write.announced = backend_->announce(session, game_write.id, game_write.event_ids.back());
+        return {};
+      },
+      game_write.id, together ? &game_write : nullptr);
 }
 
 StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operation, GameId id,
@@ -582,16 +620,15 @@ StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operat
       return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
     }
     const StoredGame game = read_game(rows.front());
-    UpdateOutcome outcome;
-    outcome.version = game.version;
     auto change = decide(operation, fn, game);
     if (!change) return tl::unexpected(change.error());
-    if (!*change) return outcome;
+    if (!*change) return nothing_written(game.version);
     // Under the lock the version cannot have moved.
-    if (!write_change(session, game, **change, outcome))
+    GameWrite written(id, game.version, **change);
+    if (!write_change(session, written))
       return tl::unexpected(error(StoreErrorCode::failed, operation, "the locked game changed"));
-    announced = !outcome.event_ids.empty() && backend_->announce(session, id, outcome.event_ids.back());
-    return outcome;
+    announced = !written.event_ids.empty() && backend_->announce(session, id, written.event_ids.back());
+    return outcome_of(std::move(written));
   }, id);
 }
 

@@ -55,10 +55,14 @@ class SqlStore final : public Store {
   StoreResult<T> run(const std::string& operation, Body&& body);
   // Runs work(session) in a write transaction (a group commit's) and returns once that has
   // committed. An error result undoes what work wrote. `game`: the game it writes, which
-  // chooses the committer and orders the work in its batch (0: none).
+  // chooses the committer and orders the work in its batch (0: none). `together` (with T
+  // void): the same write as data, which the batch may write instead of running work.
   template <typename T>
   StoreResult<T> write(const std::string& operation,
-                       const std::function<StoreResult<T>(SqlSession&)>& work, GameId game = 0);
+                       const std::function<StoreResult<T>(SqlSession&)>& work, GameId game = 0,
+                       GameWrite* together = nullptr);
+  // Writes a game's change (GameWrite::written false: the game had moved on).
+  StoreResult<void> write_game(const std::string& operation, GameWrite& game_write);
   StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,
                                     std::optional<Instant> due_by, const GameUpdate& fn);
   // nullopt: another update of the game committed first.

@@ -301,7 +301,7 @@ struct StoreOptions {
   std::size_t pool_size = 4;
   // Group committers (each a connection and a thread batching writes) on a database that
   // takes several writers (PostgreSQL); SQLite always has one.
-  std::size_t writers = 4;
+  std::size_t writers = 1;
 };
 
 // "sqlite:PATH" (the file is created with its schema if absent) or

@@ -1,0 +1,165 @@
+#include "postgresql_game_writes.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace stratagem::storage {
+namespace {
+
+// PostgreSQL's text form of a one-dimensional array, for a parameter cast to an array
+// type: {"a","b",NULL}, each element quoted with its backslashes and double quotes escaped.
+class ArrayLiteral {
+ public:
+  void add(std::string_view text) {
+    separate();
+    text_.reserve(text_.size() + text.size() + 16);
+    text_ += '"';
+    for (std::size_t escape; (escape = text.find_first_of("\"\\")) != std::string_view::npos;) {
+      text_.append(text.substr(0, escape)).append(1, '\\').append(1, text[escape]);
+      text.remove_prefix(escape + 1);
+    }
+    text_.append(text);
+    text_ += '"';
+  }
+  void add(std::int64_t number) {
+    separate();
+    text_ += std::to_string(number);
+  }
+  void add_null() {
+    separate();
+    text_ += "NULL";
+  }
+  SqlValue value() && {
+    text_ += '}';
+    return std::move(text_);
+  }
+
+ private:
+  void separate() { text_ += text_.size() == 1 ? "" : ","; }
+  std::string text_ = "{";
+};
+
+std::int64_t millis(Instant instant) { return instant.time_since_epoch().count(); }
+
+// The round's messages and events, for every game of it: the statement keeps those of the
+// games it updates.
+struct Rows {
+  ArrayLiteral message_games, phases, senders, recipients, texts, sent_at, presses;
+  ArrayLiteral event_games, audiences, kinds, payloads, created_at;
+};
+
+void add_rows(Rows& rows, const GameWrite& write) {
+  for (const NewMessage& message : write.change->messages) {
+    rows.message_games.add(write.id);
+    rows.phases.add(message.phase);
+    rows.senders.add(message.sender);
+    rows.recipients.add(message.recipients);
+    rows.texts.add(message.text);
+    rows.sent_at.add(millis(message.sent_at));
+    if (message.press)
+      rows.presses.add(*message.press);
+    else
+      rows.presses.add_null();
+  }
+  for (const NewEvent& event : write.change->events) {
+    rows.event_games.add(write.id);
+    rows.audiences.add(event.audience);
+    rows.kinds.add(event.kind);
+    rows.payloads.add(event.payload);
+    rows.created_at.add(millis(event.created_at));
+  }
+}
+
+// One statement: the games still at their versions are updated, and only their messages
+// and events inserted, in the order given (ORDER BY the arrays' ordinality: ids are drawn
+// row after row, so each game's come out ascending in the order of its rows).
+constexpr std::string_view kWriteRound =
+    "WITH updated AS ("
+    " UPDATE games AS g SET record = w.record, status = w.status, next_deadline = w.next_deadline,"
+    " version = g.version + 1"
+    " FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])"
+    " AS w (id, version, record, status, next_deadline)"
+    " WHERE g.id = w.id AND g.version = w.version RETURNING g.id),"
+    " new_messages AS ("
+    " INSERT INTO messages (game_id, phase, sender, recipients, text, sent_at, press)"
+    " SELECT m.game_id, m.phase, m.sender, m.recipients, m.text, m.sent_at, m.press"
+    " FROM unnest($6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bigint[], $12::text[])"
+    " WITH ORDINALITY AS m (game_id, phase, sender, recipients, text, sent_at, press, n)"
+    " WHERE m.game_id IN (SELECT id FROM updated) ORDER BY m.n RETURNING game_id, id),"
+    " new_events AS ("
+    " INSERT INTO events (game_id, audience, kind, payload, created_at)"
+    " SELECT e.game_id, e.audience, e.kind, e.payload, e.created_at"
+    " FROM unnest($13::bigint[], $14::text[], $15::text[], $16::text[], $17::bigint[])"
+    " WITH ORDINALITY AS e (game_id, audience, kind, payload, created_at, n)"
+    " WHERE e.game_id IN (SELECT id FROM updated) ORDER BY e.n RETURNING game_id, id)"
+    " SELECT 'game', id, NULL::bigint FROM updated"
+    " UNION ALL SELECT 'message', game_id, id FROM new_messages"
+    " UNION ALL SELECT 'event', game_id, id FROM new_events";
+
+// One round: every game at most once.
+void write_round(SqlSession& session, std::span<GameWrite* const> writes) {
+  ArrayLiteral ids, versions, records, statuses, deadlines;
+  Rows rows;
+  std::unordered_map<GameId, GameWrite*> by_id;
+  for (GameWrite* write : writes) {
+    by_id.emplace(write->id, write);
+    ids.add(write->id);
+    versions.add(write->version);
+    records.add(write->change->record);
+    statuses.add(write->change->status);
+    if (write->change->next_deadline)
+      deadlines.add(millis(*write->change->next_deadline));
+    else
+      deadlines.add_null();
+    add_rows(rows, *write);
+  }
+  const std::array<SqlValue, 17> params{
+      std::move(ids).value(),          std::move(versions).value(),       std::move(records).value(),
+      std::move(statuses).value(),     std::move(deadlines).value(),      std::move(rows.message_games).value(),
+      std::move(rows.phases).value(),  std::move(rows.senders).value(),   std::move(rows.recipients).value(),
+      std::move(rows.texts).value(),   std::move(rows.sent_at).value(),   std::move(rows.presses).value(),
+      std::move(rows.event_games).value(), std::move(rows.audiences).value(), std::move(rows.kinds).value(),
+      std::move(rows.payloads).value(), std::move(rows.created_at).value()};
+  for (const SqlRow& row : session.query(kWriteRound, params)) {
+    GameWrite& write = *by_id.at(row.integer(1));
+    const std::string& what = row.text(0);
+    if (what == "game")
+      write.written = true;
+    else if (what == "message")
+      write.message_ids.push_back(row.integer(2));
+    else
+      write.event_ids.push_back(row.integer(2));
+  }
+  for (GameWrite* write : writes) {
+    std::sort(write->message_ids.begin(), write->message_ids.end());
+    std::sort(write->event_ids.begin(), write->event_ids.end());
+  }
+}
+
+}  // namespace
+
+void write_games_together(SqlSession& session, std::span<GameWrite* const> writes) {
+  for (GameWrite* write : writes) {
+    write->written = false;
+    write->message_ids.clear();
+    write->event_ids.clear();
+  }
+  // Rounds of distinct games: an UPDATE ... FROM joining one row to several updates only one.
+  std::vector<GameWrite*> pending(writes.begin(), writes.end());
+  while (!pending.empty()) {
+    std::vector<GameWrite*> round, later;
+    for (GameWrite* write : pending) {
+      if (!round.empty() && round.back()->id == write->id)
+        later.push_back(write);
+      else
+        round.push_back(write);
+    }
+    write_round(session, round);
+    pending = std::move(later);
+  }
+}
+
+}  // namespace stratagem::storage
