@@ -15,14 +15,15 @@ class ArrayLiteral {
  public:
   void add(std::string_view text) {
     separate();
-    text_.reserve(text_.size() + text.size() + 16);
+    text_.reserve(text_.size() + text.size() + text.size() / 8 + 2);
     text_ += '"';
-    for (std::size_t escape; (escape = text.find_first_of("\"\\")) != std::string_view::npos;) {
-      text_.append(text.substr(0, escape)).append(1, '\\').append(1, text[escape]);
-      text.remove_prefix(escape + 1);
+    std::size_t run = 0;  // the start of the characters not yet copied
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] != '"' && text[i] != '\\') continue;
+      text_.append(text, run, i - run).append(1, '\\');
+      run = i;
     }
-    text_.append(text);
-    text_ += '"';
+    text_.append(text, run).append(1, '"');
   }
   void add(std::int64_t number) {
     separate();

@@ -431,10 +431,10 @@ INSTANTIATE_TEST_SUITE_P(
                   "en",
                   {"Spring 1901, movement\n", "France, supply centres: 3 (Brest, Marseilles, Paris)\n", "  A Paris\n",
                    "  F St Petersburg (south coast)\n"}},
-        Rendering{"TraditionalChinese", "zh-Hant", {"1901年春季,行動期\n", "法國:3 個軍需區", "  陸軍 巴黎\n", "艦隊"}},
+        Rendering{"TraditionalChinese", "zh-Hant", {"1901年春季，行動期\n", "法國：3 個軍需區", "  陸軍 巴黎\n", "艦隊"}},
         Rendering{
-            "SimplifiedChinese", "zh-Hans", {"1901年春季,行动期\n", "法国:3 个补给中心", "  陆军 巴黎\n", "舰队"}},
-        Rendering{"Japanese", "ja", {"1901年 春 移動フェイズ\n", "フランス:補給都市 3", "  陸軍 パリ\n", "海軍"}}),
+            "SimplifiedChinese", "zh-Hans", {"1901年春季，行动期\n", "法国：3 个补给中心", "  陆军 巴黎\n", "舰队"}},
+        Rendering{"Japanese", "ja", {"1901年 春 移動フェイズ\n", "フランス：補給都市 3", "  陸軍 パリ\n", "海軍"}}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(DiplomacyRender, AdjudicatedPhaseExplainsEachOrder) {

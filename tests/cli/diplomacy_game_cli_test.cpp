@@ -157,9 +157,9 @@ TEST(DiplomacyGameCli, RenderSaysTheEndInEveryLanguage) {
   const std::string report = adjudicated(fixed).dump();
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"en", "Game over at the agreed year: France, Germany won with the most units"},
-      {"zh-Hant", "遊戲於議定年份結束:法國、德國以最多部隊勝出"},
-      {"zh-Hans", "游戏于约定年份结束:法国、德国以最多部队获胜"},
-      {"ja", "約束の年でゲーム終了:フランス、ドイツが最多の軍で勝利"},
+      {"zh-Hant", "遊戲於議定年份結束：法國、德國以最多部隊勝出"},
+      {"zh-Hans", "游戏于约定年份结束：法国、德国以最多部队获胜"},
+      {"ja", "約束の年でゲーム終了：フランス、ドイツが最多の軍で勝利"},
   };
   for (const auto& [language, line] : expected) {
     const BinaryRun run = run_stratagem({"diplomacy", "render", "--lang", language}, report);
@@ -176,7 +176,7 @@ TEST(DiplomacyGameCli, CivilDisorderIsAPhaseInput) {
   EXPECT_EQ(result_of(out, "GERMANY", "A SIL")["result"], "hold");
   EXPECT_EQ(out["next"]["units"]["GERMANY"][5], "A SIL");
   const BinaryRun render = run_stratagem({"diplomacy", "render", "--lang", "zh-Hant"}, out.dump());
-  EXPECT_NE(render.out.find("該國此階段不下指令(內亂、停戰或中立)"), std::string::npos) << render.out;
+  EXPECT_NE(render.out.find("該國此階段不下指令（內亂、停戰或中立）"), std::string::npos) << render.out;
   input["civil_disorder"] = {"PRUSSIA"};
   const BinaryRun bad = run_stratagem({"diplomacy", "adjudicate"}, input.dump());
   EXPECT_EQ(bad.status, 2);

@@ -33,12 +33,12 @@ struct Unreadable {
 const std::vector<Unreadable> kUnreadable = {
     {"  ", PhaseType::Movement, ParseProblem::EmptyOrder, "命令が空"},
     {"A Par", PhaseType::Movement, ParseProblem::MissingVerb,
-     "「A Par」の後に命令がない:維持(H)、移動(-)、支援(S)、輸送(C)のいずれか"},
+     "「A Par」の後に命令がない：維持（H）、移動（-）、支援（S）、輸送（C）のいずれか"},
     {"A Par Q Bur", PhaseType::Movement, ParseProblem::UnknownVerb,
-     "「A Par」の後には維持(H)、移動(-)、支援(S)、輸送(C)のいずれかが必要だが、「Q」がある"},
+     "「A Par」の後には維持（H）、移動（-）、支援（S）、輸送（C）のいずれかが必要だが、「Q」がある"},
     {"A Bur - Par via convoy", PhaseType::Retreat, ParseProblem::RetreatByConvoy, "撤退は輸送では行えない"},
     {"F Nth C A Lon", PhaseType::Movement, ParseProblem::ConvoyWithoutDestination,
-     "輸送命令に陸軍の行き先がない:「F Nth C A Lon」の後に「-」と行き先が必要"},
+     "輸送命令に陸軍の行き先がない：「F Nth C A Lon」の後に「-」と行き先が必要"},
     {"A Ser S (Gre M Bul", PhaseType::Movement, ParseProblem::MissingClosingBracket,
      "「(Gre M Bul」の後に「)」がない"},
     {"A Vie S (Mun M Tyr)<Xyz>", PhaseType::Movement, ParseProblem::MissingNationality,
@@ -50,7 +50,7 @@ const std::vector<Unreadable> kUnreadable = {
     {"A Par H Bur", PhaseType::Movement, ParseProblem::TrailingText, "「A Par H」の後に余分な「Bur」がある"},
     {"A Par -", PhaseType::Movement, ParseProblem::MissingPart, "「A Par -」の後に行き先がない"},
     {"A Nort - Bur", PhaseType::Movement, ParseProblem::AmbiguousName,
-     "「Nort」は曖昧:北アフリカ(NAF)、北大西洋(NAO)、北海(NTH)"},
+     "「Nort」は曖昧：北アフリカ（NAF）、北大西洋（NAO）、北海（NTH）"},
     {"A England - Bur", PhaseType::Movement, ParseProblem::PowerNotPlace, "「England」は国名で、地域名ではない"},
     {"A Xyz H", PhaseType::Movement, ParseProblem::UnknownPlace, "不明な地域「Xyz」"},
     {"F Mao - Spa/ec", PhaseType::Movement, ParseProblem::NoSuchCoast, "スペインには東岸がない"},
@@ -100,7 +100,7 @@ TEST(DiplomacyParseErrorWords, ChineseSaysEachProblemAndKeepsTheWrittenWords) {
 TEST(DiplomacyParseErrorWords, ChineseNamesPlacesInItsOwnScript) {
   const Unreadable ambiguous = kUnreadable[static_cast<int>(ParseProblem::AmbiguousName)];
   EXPECT_EQ(parse_error_text(standard_variant(), error_of(ambiguous), Language::ZhHant),
-            "「Nort」有多個可能:北非(NAF)、北大西洋(NAO)、北海(NTH)");
+            "「Nort」有多個可能：北非（NAF）、北大西洋（NAO）、北海（NTH）");
   const Unreadable coast = kUnreadable[static_cast<int>(ParseProblem::NoSuchCoast)];
   EXPECT_EQ(parse_error_text(standard_variant(), error_of(coast), Language::ZhHans), "西班牙没有东岸");
 }

@@ -314,7 +314,7 @@ def test_hidden_characters_are_refused_in_names(server):
             "press": "full", "computer_players": 6}
     refused = player.post("/api/v1/games", body)
     assert refused.status == 400
-    assert refused.message == "對局名稱須為 1 到 80 個字元,不可含控制字元或文字方向字元"
+    assert refused.message == "對局名稱須為 1 到 80 個字元，不可含控制字元或文字方向字元"
     long_name = player.post("/api/v1/games", dict(body, name="戰" * 81))
     assert long_name.status == 400
     assert player.post("/api/v1/games", dict(body, name="戰" * 80)).status == 201
