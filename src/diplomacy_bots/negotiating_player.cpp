@@ -49,6 +49,30 @@ double NegotiationTable::trust_in(Power power) const {
   return trust(static_cast<int>(deals_of(power).size()), broken_[diplomacy::index(power)]);
 }
 
+void NegotiationTable::announce(Power power, const diplomacy::Phase& phase, const std::vector<diplomacy::Order>& orders) {
+  announced_[diplomacy::index(power)] = {phase, orders};
+}
+
+std::vector<Power> NegotiationTable::partners_of(Power power) const {
+  std::vector<Power> out;
+  for (const Arrangement& deal : deals_of(power)) {
+    if (deal.kind != Arrangement::Kind::Peace && deal.kind != Arrangement::Kind::Alliance) continue;
+    for (Power other : deal.powers)
+      if (other != power && trust_in(other) >= kTrusted && std::find(out.begin(), out.end(), other) == out.end())
+        out.push_back(other);
+  }
+  return out;
+}
+
+std::vector<diplomacy::Order> NegotiationTable::announced_to(Power power, const diplomacy::Phase& phase) const {
+  std::vector<diplomacy::Order> out;
+  for (Power partner : partners_of(power)) {
+    const Announcement& announcement = announced_[diplomacy::index(partner)];
+    if (announcement.phase == phase) out.insert(out.end(), announcement.orders.begin(), announcement.orders.end());
+  }
+  return out;
+}
+
 int NegotiationTable::deals_broken() const {
   return static_cast<int>(std::count_if(deals_.begin(), deals_.end(), [](const Deal& d) { return !d.holding; }));
 }
@@ -63,7 +87,11 @@ std::vector<diplomacy::Order> NegotiatingPlayer::orders(const Turn& turn) {
   const std::vector<Arrangement> mine = view.deals[diplomacy::index(turn.power)];
   Turn planned = turn;
   planned.allowed = planned_within(turn.variant, turn.state, turn.power, table_.personality(), std::move(view));
-  return keeping_deals(turn.variant, turn.state, turn.power, inner_->orders(planned), mine, table_.personality());
+  planned.announced = table_.announced_to(turn.power, turn.state.phase);
+  planned.allies = table_.partners_of(turn.power);
+  auto orders = keeping_deals(turn.variant, turn.state, turn.power, inner_->orders(planned), mine, table_.personality());
+  table_.announce(turn.power, turn.state.phase, orders);
+  return orders;
 }
 
 }  // namespace stratagem::diplomacy_bots

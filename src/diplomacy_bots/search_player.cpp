@@ -109,6 +109,9 @@ double position_value(const Variant& variant, const GameState& state, Power powe
   return value;
 }
 
+// How much an ally's position counts beside ours (Turn::allies).
+constexpr double kAllyWeight = 1.0;
+
 std::vector<std::uint32_t> key_of(const std::vector<Order>& orders) {
   std::vector<std::uint32_t> key;
   for (const Order& o : orders) key.push_back(o.raw());
@@ -134,11 +137,21 @@ class Search {
       std::vector<Order> c = within_deals(turn_.power, root_.orders(turn_.power, random_));
       if (seen.insert(key_of(c)).second) candidates.push_back(std::move(c));
     }
+    std::array<std::vector<Order>, kMaxPowers> announced;
+    for (const Order& o : turn_.announced) {
+      const Province at = turn_.variant.province_of(o.unit());
+      if (turn_.state.occupied(at) && turn_.state.unit_at(at).power != turn_.power)
+        announced[index(turn_.state.unit_at(at).power)].push_back(o);
+    }
     for (int m = 0; m < settings_.opponent_samples; ++m) {
       JointOrders joint;
-      for (int i = 0; i < turn_.variant.power_count(); ++i)
-        if (power_at(i) != turn_.power && root_.plays(power_at(i)))
+      for (int i = 0; i < turn_.variant.power_count(); ++i) {
+        if (power_at(i) == turn_.power || !root_.plays(power_at(i))) continue;
+        if (!announced[i].empty())
+          joint.add(turn_.variant, announced[i]);
+        else
           joint.add(turn_.variant, within_deals(power_at(i), root_.orders(power_at(i), random_)));
+      }
       samples_.push_back(joint);
       rollout_seeds_.push_back(random_.next());
     }
@@ -202,6 +215,7 @@ class Search {
         after = rollout_policy_.play_out_year(variant, turn_.rules, std::move(after), rollout, adjudicated);
       }
       total += position_value(variant, after, turn_.power);
+      for (const Power ally : turn_.allies) total += kAllyWeight * position_value(variant, after, ally);
     }
     used_ += adjudicated;
     positions_ += adjudicated;
@@ -227,16 +241,17 @@ class Search {
           [&](int q) { options.push_back(Order::move(type, at, variant.main_location(province_at(q)))); });
     else
       variant.fleet_neighbours(at).for_each([&](int l) { options.push_back(Order::move(type, at, location_at(l))); });
-    for (std::size_t v = 0; v < current.size(); ++v) {
-      if (v == u) continue;
-      const Order other = current[v];
+    const auto support = [&](const Order& other) {
       if (other.kind() == OrderKind::Move) {
         if (reaches(variant.province_of(other.target())))
           options.push_back(Order::support_move(type, at, other.unit(), other.target()));
       } else if (reaches(variant.province_of(other.unit()))) {
         options.push_back(Order::support_hold(type, at, other.unit()));
       }
-    }
+    };
+    for (std::size_t v = 0; v < current.size(); ++v)
+      if (v != u) support(current[v]);
+    for (const Order& other : turn_.announced) support(other);
     std::erase(options, mine);
     return options;
   }

@@ -4,8 +4,9 @@
 // At the first order request of each spring the table lets every member propose to the
 // other members (proposals, with the members as listeners), the addressee answers
 // (accepts, with its trust in the proposer), and each member then keeps the deals it holds
-// (keeping_deals) as its personality does. judge() (play_game's observer) ends the deals a
-// member's orders broke and counts them against it.
+// (keeping_deals) as its personality does, and tells its partners its orders (announce), so
+// that a partner ordering after it plans around them and may support them. judge()
+// (play_game's observer) ends the deals a member's orders broke and counts them against it.
 
 #include <array>
 #include <memory>
@@ -31,6 +32,14 @@ class NegotiationTable {
   std::vector<diplomacy::Arrangement> deals_of(diplomacy::Power power) const;
   // Its deals holding against those it broke (trust()).
   double trust_in(diplomacy::Power power) const;
+  // A member tells its partners the orders it gives in this phase (an XDO of each of its
+  // own orders, in DAIDE's terms), so that a partner ordering later can plan around them.
+  void announce(diplomacy::Power power, const diplomacy::Phase& phase, const std::vector<diplomacy::Order>& orders);
+  // The orders announced in `phase` by the members `power` holds a peace or an alliance
+  // with and trusts.
+  std::vector<diplomacy::Order> announced_to(diplomacy::Power power, const diplomacy::Phase& phase) const;
+  // Those members.
+  std::vector<diplomacy::Power> partners_of(diplomacy::Power power) const;
   Personality personality() const { return personality_; }
   int proposals_made() const { return proposed_; }
   int deals_agreed() const { return static_cast<int>(deals_.size()); }
@@ -45,6 +54,11 @@ class NegotiationTable {
   Personality personality_;
   std::vector<Deal> deals_;
   std::array<int, diplomacy::kMaxPowers> broken_{};
+  struct Announcement {
+    diplomacy::Phase phase{};
+    std::vector<diplomacy::Order> orders;
+  };
+  std::array<Announcement, diplomacy::kMaxPowers> announced_{};
   diplomacy::Phase last_{};
   bool negotiated_ = false;
   int proposed_ = 0;

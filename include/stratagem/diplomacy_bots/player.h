@@ -35,6 +35,13 @@ struct Turn {
   // Deals (issue 19): whether a power may give an order under the deals it holds. A
   // searching player plays by it and assumes its partners do; empty: anything goes.
   std::function<bool(diplomacy::Power, const diplomacy::Order&)> allowed = {};
+  // Orders that partners have told this power they will give in this phase: a searching
+  // player takes them as given instead of predicting those powers, and its units may
+  // support them.
+  std::vector<diplomacy::Order> announced = {};
+  // Partners whose position a searching player values beside its own (at half weight):
+  // an ally's gain against a common enemy is worth something to it.
+  std::vector<diplomacy::Power> allies = {};
 };
 
 class Player {
