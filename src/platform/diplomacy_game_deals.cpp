@@ -154,6 +154,19 @@ std::pair<int, int> DiplomacyGame::deal_record(Power power) const {
   return {kept, broken};
 }
 
+std::vector<Order> DiplomacyGame::computer_orders_given(Power power) const {
+  std::vector<Order> out;
+  if (index(power) >= variant().power_count()) return out;
+  const Seat& seat = seats_[index(power)];
+  if (!Impl::computer_controlled(*this, power) || !seat.orders) return out;
+  for (const KeptOrder& kept : *seat.orders) {
+    auto parsed = diplomacy::parse_order(variant(), kept.order, state_.phase.type);
+    if (!parsed) continue;
+    if (auto valid = diplomacy::validate(map(), rules_, state_, power, *parsed)) out.push_back(*valid);
+  }
+  return out;
+}
+
 std::string DiplomacyGame::computer_personality(Power power) const {
   if (options_.computer_personality != "mixed") return options_.computer_personality;
   return SeededRandom(SeededRandom::derive(seed_, 0x0990, index(power))).below(2) ? "opportunist" : "loyal";

@@ -180,6 +180,12 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
                                return locked.propose_as_computer(turn, proposal.to, proposal.arrangement, now);
                              }));
   }
+  // The game as it stands now: a partner played by a computer may have ordered since this
+  // turn was queued, and its orders are worth knowing.
+  if (const auto stored = store_.load_game(id)) {
+    const auto current = game_of(*stored, games_);
+    if (current && current->diplomacy() && current->diplomacy()->phase_code() == turn.phase) game = *current->diplomacy();
+  }
   const auto give_up_at = std::chrono::steady_clock::now() + options_.diplomacy_think;
   // It plans within the deals: its own orders keep them as its personality does, and it
   // expects a partner it trusts to keep them.
@@ -190,6 +196,19 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
     view.trusted.push_back(diplomacy_bots::trust(kept, broken) >= diplomacy_bots::kTrusted);
   }
   const std::vector<diplomacy::Arrangement> mine = view.deals[diplomacy::index(turn.power)];
+  // Partners it trusts count as allies; those played by computers have told it their orders.
+  std::vector<diplomacy::Power> allies;
+  std::vector<diplomacy::Order> announced;
+  for (const diplomacy::Arrangement& deal : mine) {
+    if (deal.kind != diplomacy::Arrangement::Kind::Peace && deal.kind != diplomacy::Arrangement::Kind::Alliance) continue;
+    for (const diplomacy::Power partner : deal.powers) {
+      if (partner == turn.power || !view.trusted[diplomacy::index(partner)] ||
+          std::find(allies.begin(), allies.end(), partner) != allies.end())
+        continue;
+      allies.push_back(partner);
+      for (const auto& order : game.computer_orders_given(partner)) announced.push_back(order);
+    }
+  }
   const auto personality = game.computer_personality(turn.power) == "opportunist" ? diplomacy_bots::Personality::Opportunist
                                                                                    : diplomacy_bots::Personality::Loyal;
   const auto orders = (*player)->orders(diplomacy_bots::Turn{
@@ -200,6 +219,8 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .seed = turn.seed,
       .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
       .allowed = diplomacy_bots::planned_within(game.variant(), game.state(), turn.power, personality, std::move(view)),
+      .announced = std::move(announced),
+      .allies = std::move(allies),
   });
   const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders, mine, personality);
   commit_computer_action(store_, games_, *this, id, "computer orders",

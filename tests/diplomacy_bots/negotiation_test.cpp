@@ -133,5 +133,55 @@ TEST(Negotiation, TwoNegotiatorsAgreePeaceAndNeverBreakIt) {
   EXPECT_EQ(deals.front().kind, Arrangement::Kind::Peace);
 }
 
+TEST(Negotiation, PartnersHearEachOthersOrdersOfThePhase) {
+  NegotiationTable table({power("AUSTRIA"), power("ITALY")});
+  const diplomacy::GameState start = diplomacy::GameState::initial(variant());
+  const std::vector<Order> austrian = {Order::move(UnitType::Army, at("VIE"), at("GAL")),
+                                       Order::hold(UnitType::Fleet, at("TRI"))};
+  // No deal yet: nobody hears anything.
+  table.announce(power("AUSTRIA"), start.phase, austrian);
+  EXPECT_TRUE(table.partners_of(power("ITALY")).empty());
+  EXPECT_TRUE(table.announced_to(power("ITALY"), start.phase).empty());
+  // Austria offers Italy peace (their armies face each other) and Italy accepts.
+  table.negotiate(variant(), start);
+  ASSERT_EQ(table.deals_agreed(), 1);
+  EXPECT_EQ(table.partners_of(power("ITALY")), std::vector<diplomacy::Power>{power("AUSTRIA")});
+  EXPECT_EQ(table.announced_to(power("ITALY"), start.phase), austrian);
+  // Only in the phase they were given for, and only to a partner.
+  diplomacy::Phase fall = start.phase;
+  fall.season = diplomacy::Season::Fall;
+  EXPECT_TRUE(table.announced_to(power("ITALY"), fall).empty());
+  EXPECT_TRUE(table.announced_to(power("GERMANY"), start.phase).empty());
+}
+
+// Fall: a German army holds Munich, France announces Burgundy to Munich, which bounces
+// alone; Italy's one army, in Tyrolia, has nothing of its own to take (Vienna and Trieste
+// are Italian here) but can support the attack. Told the plan and valuing its ally, Italy
+// supports it; left to itself, it does not.
+TEST(Negotiation, ASearchingPlayerSupportsItsPartnersAnnouncedAttack) {
+  diplomacy::GameState state = diplomacy::GameState::initial(variant());
+  for (int p = 0; p < variant().province_count(); ++p)
+    if (diplomacy::province_at(p) != province("MUN")) state.remove(diplomacy::province_at(p));
+  state.phase.season = diplomacy::Season::Fall;
+  state.set_centre_owner(province("VIE"), power("ITALY"));
+  state.set_centre_owner(province("TRI"), power("ITALY"));
+  state.place(variant(), {UnitType::Army, power("FRANCE"), at("BUR")});
+  state.place(variant(), {UnitType::Army, power("ITALY"), at("TYR")});
+  const diplomacy::RuleOptions rules = diplomacy::standard_rules();
+  const Order attack = Order::move(UnitType::Army, at("BUR"), at("MUN"));
+  const Order support = Order::support_move(UnitType::Army, at("TYR"), at("BUR"), at("MUN"));
+  const auto italian = [&](std::vector<Order> announced, std::vector<diplomacy::Power> allies) {
+    auto player = *make_player("search:2");
+    Turn turn{variant(), rules, state, power("ITALY"), 11};
+    turn.announced = std::move(announced);
+    turn.allies = std::move(allies);
+    return player->orders(turn);
+  };
+  const auto told = italian({attack}, {power("FRANCE")});
+  EXPECT_NE(std::find(told.begin(), told.end(), support), told.end()) << test_board::text(told);
+  const auto alone = italian({}, {});
+  EXPECT_EQ(std::find(alone.begin(), alone.end(), support), alone.end()) << test_board::text(alone);
+}
+
 }  // namespace
 }  // namespace stratagem::diplomacy_bots

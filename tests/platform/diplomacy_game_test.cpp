@@ -489,5 +489,27 @@ TEST(PlatformDiplomacyComputers, AllComputerGameRunsThroughTheNormalPath) {
   EXPECT_EQ(game.set_ready(User{"x", "x"}, "RUSSIA", true, kStart).error().code, ErrorCode::Forbidden);
 }
 
+// A computer's orders of the phase are what it tells its partners; a person's stay secret.
+TEST(PlatformDiplomacyComputers, AComputersOrdersOfThePhaseAreThereForItsPartners) {
+  auto game = started_game(options_with({{"computer_takes_civil_disorder", true}}));
+  const diplomacy::Power italy = diplomacy::power_at(4);
+  ASSERT_EQ(game.variant().power_code(italy), "ITALY");
+  ASSERT_TRUE(game.submit_orders(user_of("ITALY"), "S1901M", {{"ITALY", {"A Ven-Tyr"}}}, Language::En, kStart));
+  EXPECT_TRUE(game.computer_orders_given(italy).empty());
+  ASSERT_TRUE(game.give_up(user_of("ITALY"), "ITALY", kStart));
+  const auto turns = game.computer_turns();
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_TRUE(game.computer_orders_given(italy).empty());
+  const diplomacy::Variant& variant = game.variant();
+  const auto location = [&](const char* code) {
+    for (int l = 0; l < variant.location_count(); ++l)
+      if (variant.location_code(diplomacy::location_at(l)) == code) return diplomacy::location_at(l);
+    return diplomacy::Location::None;
+  };
+  const diplomacy::Order to_piedmont = diplomacy::Order::move(diplomacy::UnitType::Army, location("VEN"), location("PIE"));
+  ASSERT_TRUE(game.submit_computer_orders(turns[0], {to_piedmont}, kStart + seconds(1)));
+  EXPECT_EQ(game.computer_orders_given(italy), std::vector<diplomacy::Order>{to_piedmont});
+}
+
 }  // namespace
 }  // namespace stratagem::platform

@@ -159,6 +159,11 @@ class DiplomacyGame {
   std::vector<diplomacy::Arrangement> holding_deals(diplomacy::Power power) const;
   // A power's record for trust: deals it is party to that hold or were kept, and deals it broke.
   std::pair<int, int> deal_record(diplomacy::Power power) const;
+  // The orders a power played by a computer has given in this phase, as the engine reads
+  // them; empty for a power played by a person (whose orders stay secret) or with none yet.
+  // A computer tells them to the partners it holds a peace or alliance with, so that a
+  // partner ordering after it can plan around them.
+  std::vector<diplomacy::Order> computer_orders_given(diplomacy::Power power) const;
   // How the computer playing `power` keeps deals: the game's computer_personality, or for
   // "mixed" "loyal" or "opportunist" drawn from the game's seed.
   std::string computer_personality(diplomacy::Power power) const;
