@@ -99,6 +99,38 @@ std::vector<Power> neighbours(const diplomacy::Variant& variant, const diplomacy
   return out;
 }
 
+// Provinces a unit of `power` can move into next.
+diplomacy::ProvinceSet reach_of(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power) {
+  diplomacy::ProvinceSet reach;
+  state.occupied_provinces().for_each([&](int p) {
+    const diplomacy::Unit unit = state.unit_at(diplomacy::province_at(p));
+    if (unit.power != power) return;
+    if (unit.type == diplomacy::UnitType::Army)
+      reach |= variant.army_neighbours(diplomacy::province_at(p));
+    else
+      reach |= variant.fleet_reach(unit.location);
+  });
+  return reach;
+}
+
+// Contested borders between `power` and `other`: empty provinces both can move into next
+// that are neither's supply centre.
+std::vector<diplomacy::Province> contested(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                                           Power power, Power other) {
+  const diplomacy::ProvinceSet mine = reach_of(variant, state, power), theirs = reach_of(variant, state, other);
+  std::vector<diplomacy::Province> out;
+  mine.for_each([&](int p) {
+    const diplomacy::Province province = diplomacy::province_at(p);
+    const Power owner = state.centre_owner(province);
+    if (theirs.contains(p) && !state.occupied(province) && owner != power && owner != other) out.push_back(province);
+  });
+  return out;
+}
+
+bool has_deal_with(const std::vector<Arrangement>& deals, Power other) {
+  return std::any_of(deals.begin(), deals.end(), [&](const Arrangement& a) { return has(a.powers, other); });
+}
+
 bool at_peace_with(const std::vector<Arrangement>& deals, Power other) {
   return std::any_of(deals.begin(), deals.end(), [&](const Arrangement& a) {
     return (a.kind == Arrangement::Kind::Peace || a.kind == Arrangement::Kind::Alliance) && has(a.powers, other);
@@ -128,6 +160,19 @@ std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diploma
   }
   if (partner != Power::None)
     out.push_back({partner, {.kind = Arrangement::Kind::Peace, .powers = {power, partner}}});
+  // A demilitarised zone on the contested borders (at most three provinces) with the other
+  // neighbour that shares the most of them and has no deal with it yet.
+  Power rival = Power::None;
+  std::vector<diplomacy::Province> zone;
+  for (Power p : near) {
+    if (!hears(p) || p == partner || has_deal_with(deals, p)) continue;
+    std::vector<diplomacy::Province> border = contested(variant, state, power, p);
+    if (border.size() > zone.size()) rival = p, zone = std::move(border);
+  }
+  if (rival != Power::None) {
+    zone.resize(std::min<std::size_t>(zone.size(), 3));
+    out.push_back({rival, {.kind = Arrangement::Kind::Demilitarised, .powers = {power, rival}, .provinces = zone}});
+  }
   // An alliance against a runaway leader, to the leader's strongest other neighbour.
   if (leader != Power::None && leader != power && most >= mine + 3) {
     Power ally = Power::None;

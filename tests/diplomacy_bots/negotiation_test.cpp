@@ -78,7 +78,7 @@ TEST(Negotiation, KeepsItsDeals) {
             (std::vector<Order>{Order::move(UnitType::Army, at("MUN"), at("BUR")), Order::hold(UnitType::Fleet, at("KIE"))}));
 }
 
-TEST(Negotiation, ProposesPeaceToANeighbourAndAllianceAgainstARunawayLeader) {
+TEST(Negotiation, ProposesPeaceToANeighbourAZoneOnContestedBordersAndAllianceAgainstARunawayLeader) {
   diplomacy::GameState state = diplomacy::GameState::initial(variant());
   // At the start only Trieste and Venice face each other.
   auto offers = proposals(variant(), state, power("AUSTRIA"), {});
@@ -93,11 +93,22 @@ TEST(Negotiation, ProposesPeaceToANeighbourAndAllianceAgainstARunawayLeader) {
   for (const char* centre : {"RUM", "SWE", "NWY"}) state.set_centre_owner(province(centre), power("RUSSIA"));
   state.place(variant(), {UnitType::Army, power("RUSSIA"), at("GAL")});
   state.place(variant(), {UnitType::Army, power("GERMANY"), at("SIL")});
+  // Russia's army in Galicia and Austria's in Vienna can both enter Bohemia: Austria offers
+  // to keep out of it together.
   offers = proposals(variant(), state, power("AUSTRIA"), {});
-  ASSERT_EQ(offers.size(), 2u);
-  EXPECT_EQ(offers[1].arrangement.kind, Arrangement::Kind::Alliance);
-  EXPECT_EQ(offers[1].arrangement.against, std::vector<diplomacy::Power>{power("RUSSIA")});
-  EXPECT_NE(offers[1].to, power("AUSTRIA"));
+  ASSERT_EQ(offers.size(), 3u);
+  EXPECT_EQ(offers[1].to, power("RUSSIA"));
+  EXPECT_EQ(offers[1].arrangement.kind, Arrangement::Kind::Demilitarised);
+  EXPECT_EQ(offers[1].arrangement.provinces, std::vector<diplomacy::Province>{province("BOH")});
+  EXPECT_TRUE(accepts(variant(), state, power("RUSSIA"), power("AUSTRIA"), offers[1].arrangement));
+  EXPECT_EQ(offers[2].arrangement.kind, Arrangement::Kind::Alliance);
+  EXPECT_EQ(offers[2].arrangement.against, std::vector<diplomacy::Power>{power("RUSSIA")});
+  EXPECT_NE(offers[2].to, power("AUSTRIA"));
+  // No zone is offered to a power it already has a deal with.
+  offers = proposals(variant(), state, power("AUSTRIA"), {offers[1].arrangement});
+  EXPECT_TRUE(std::none_of(offers.begin(), offers.end(), [](const Proposal& p) {
+    return p.arrangement.kind == Arrangement::Kind::Demilitarised;
+  }));
 }
 
 TEST(Negotiation, TwoNegotiatorsAgreePeaceAndNeverBreakIt) {

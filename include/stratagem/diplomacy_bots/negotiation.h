@@ -36,11 +36,13 @@ constexpr double kTrusted = 0.5;
 bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
              diplomacy::Power proposer, const diplomacy::Arrangement& arrangement, double trust_in_proposer = 1.0);
 
-// What `power` proposes at the start of a year (at most two proposals, to one power
+// What `power` proposes at the start of a year (at most three proposals, to one power
 // each): peace to the neighbour it leads least or trails (a power with a unit next to one
-// of its units or centres) that is not the leader and with which it has no deal; and, when
-// the leader is three centres or more ahead of it, an alliance against the leader to the
-// leader's other strongest neighbour. `deals`: those holding for `power`; `listeners`:
+// of its units or centres) that is not the leader and with which it has no deal; a
+// demilitarised zone of up to three contested borders (empty provinces both can move
+// into, neither's centre) to the other neighbour with the most of them and no deal with
+// it; and, when the leader is three centres or more ahead of it, an alliance against the
+// leader to the leader's other strongest neighbour. `deals`: those holding for `power`; `listeners`:
 // the powers that would hear a proposal (empty: every power).
 struct Proposal {
   diplomacy::Power to = diplomacy::Power::None;
