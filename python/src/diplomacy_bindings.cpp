@@ -725,14 +725,12 @@ void bind_diplomacy(py::module_& core) {
         py::array_t<float> out({static_cast<py::ssize_t>(games.size()), locations, static_cast<py::ssize_t>(kOrderFeatures)});
         float* data = out.mutable_data();
         std::vector<const PlayedPhase*> last;
-        std::vector<const RuleOptions*> rules;
         for (const PyDiplomacyGame* game : games) {
           if (game == nullptr) bad_input("encode_previous_orders: a game is None");
           const PlayedPhase* found = nullptr;
           for (const PlayedPhase& phase : game->game().history())
             if (phase.state.phase.type == PhaseType::Movement) found = &phase;
           last.push_back(found);
-          rules.push_back(&game->game().rules());
         }
         {
           py::gil_scoped_release unlocked;
@@ -744,16 +742,7 @@ void bind_diplomacy(py::module_& core) {
               encode_orders(variant, GameState::initial(variant), {}, rows);
               continue;
             }
-            const GameState& state = last[i]->state;
-            std::vector<std::vector<Order>> orders(static_cast<std::size_t>(variant.power_count()));
-            for (int p = 0; p < variant.power_count() && p < static_cast<int>(last[i]->orders.orders.size()); ++p)
-              for (const std::string& text : last[i]->orders.orders[p]) {
-                auto parsed = parse_order(variant, text, state.phase.type);
-                if (!parsed) continue;
-                auto valid = validate(variant, *rules[i], state, power_at(p), *parsed);
-                if (valid) orders[p].push_back(*valid);
-              }
-            encode_orders(variant, state, orders, rows);
+            encode_orders(variant, last[i]->state, last[i]->accepted, rows);
           }
         }
         return out;

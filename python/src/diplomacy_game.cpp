@@ -58,17 +58,31 @@ GameState DiplomacyGame::adjudicate(const Variant& variant, const RuleOptions& r
 }
 
 void DiplomacyGame::advance(PendingPhase played, GameState next) {
-  PlayedPhase record{std::move(played.state), OrdersByPower<std::string>(variant_->power_count())};
+  PlayedPhase record{std::move(played.state), OrdersByPower<std::string>(variant_->power_count()),
+                     std::vector<std::vector<Order>>(static_cast<std::size_t>(variant_->power_count()))};
   for (int p = 0; p < variant_->power_count(); ++p) {
     record.orders.given[p] = played.orders.given[p];
     record.orders.orders[p].reserve(played.orders.orders[p].size());
-    for (AcceptedOrder& order : played.orders.orders[p]) record.orders.orders[p].push_back(std::move(order.text));
+    for (AcceptedOrder& order : played.orders.orders[p]) {
+      record.accepted[p].push_back(order.parsed.order);
+      record.orders.orders[p].push_back(std::move(order.text));
+    }
   }
   history_.push_back(std::move(record));
   current_ = PendingPhase{std::move(next), OrdersByPower<AcceptedOrder>(variant_->power_count())};
 }
 
 void DiplomacyGame::restore(std::vector<PlayedPhase> history, GameState current, bool completed) {
+  // Saved games hold orders as text: read once here, as a phase played here keeps them.
+  for (PlayedPhase& phase : history) {
+    phase.accepted.assign(static_cast<std::size_t>(variant_->power_count()), {});
+    for (int p = 0; p < variant_->power_count() && p < static_cast<int>(phase.orders.orders.size()); ++p)
+      for (const std::string& text : phase.orders.orders[p]) {
+        auto parsed = parse_order(*variant_, text, phase.state.phase.type);
+        if (!parsed) continue;
+        if (auto valid = validate(*variant_, rules_, phase.state, power_at(p), *parsed)) phase.accepted[p].push_back(*valid);
+      }
+  }
   history_ = std::move(history);
   current_ = PendingPhase{std::move(current), OrdersByPower<AcceptedOrder>(variant_->power_count())};
   completed_ = completed;

@@ -37,10 +37,12 @@ struct OrdersByPower {
   explicit OrdersByPower(int powers = 0) : orders(powers), given(powers, false) {}
 };
 
-// A phase played: the position it started from and the orders given, as text.
+// A phase played: the position it started from and the orders given, as text, and the
+// same orders as the engine reads them (those possible in that position), by power.
 struct PlayedPhase {
   diplomacy::GameState state;
   OrdersByPower<std::string> orders;
+  std::vector<std::vector<diplomacy::Order>> accepted = {};
 };
 
 // The current phase, ready to adjudicate: the position and the accepted orders.

@@ -61,3 +61,15 @@ def test_supports_and_convoys_name_the_powers_involved():
     assert "order_move" in features(rows, "YOR")
     batch = encode_previous_orders([Game(), game])
     assert (batch[1] == rows).all() and "order_none" in features(batch[0], "YOR")
+
+
+def test_a_game_read_back_from_its_saved_form_encodes_the_same():
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"])
+    game.set_orders("ITALY", ["A VEN - TYR", "F NAP - ION"])
+    game.set_orders("TURKEY", ["A BUL"])  # no such unit: not read, not encoded
+    game.process()
+    before = encode_previous_orders([game])[0]
+    again = Game.from_saved_game_format(game.to_saved_game_format())
+    assert (encode_previous_orders([again])[0] == before).all()
+    assert features(before, "BUR") >= {"order_none"} and "order_move" in features(before, "VEN")
