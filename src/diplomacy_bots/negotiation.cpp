@@ -2,6 +2,7 @@
 #include "stratagem/diplomacy_bots/negotiation.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace stratagem::diplomacy_bots {
 
@@ -43,8 +44,9 @@ class Judge {
         });
       case Arrangement::Kind::Orders:
         if (a.order_power == proposer_) return true;
-        return a.order_power == power_ &&
-               (a.order.kind() == OrderKind::Hold || a.order.kind() == OrderKind::SupportHold);
+        if (a.order_power != power_) return false;
+        if (a.order.kind() == OrderKind::Hold || a.order.kind() == OrderKind::SupportHold) return true;
+        return a.order.kind() == OrderKind::SupportMove && supports_proposer_into_no_one_of_ours(a.order);
       case Arrangement::Kind::Draw: return mine < most_;
       case Arrangement::Kind::Solo: return has(a.powers, power_);
       case Arrangement::Kind::And:
@@ -56,6 +58,15 @@ class Judge {
   }
 
  private:
+  // A support of the proposer's unit into a province where we have neither a unit nor a
+  // centre: help that costs us only the supporting unit's move.
+  bool supports_proposer_into_no_one_of_ours(const Order& support) const {
+    const diplomacy::Province from = variant_.province_of(support.target());
+    const diplomacy::Province into = variant_.province_of(support.dest());
+    if (!state_.occupied(from) || state_.unit_at(from).power != proposer_) return false;
+    return state_.centre_owner(into) != power_ && (!state_.occupied(into) || state_.unit_at(into).power != power_);
+  }
+
   const diplomacy::Variant& variant_;
   const diplomacy::GameState& state_;
   Power power_;
@@ -182,6 +193,38 @@ std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diploma
     }
     if (ally != Power::None)
       out.push_back({ally, {.kind = Arrangement::Kind::Alliance, .powers = {power, ally}, .against = {leader}}});
+  }
+  return out;
+}
+
+std::vector<Proposal> support_requests(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                                       Power power, const std::vector<Order>& orders, std::span<const Power> partners) {
+  constexpr std::size_t kMostRequests = 2;
+  std::vector<Proposal> out;
+  diplomacy::ProvinceSet asked;
+  const auto is_partner = [&](Power p) { return std::find(partners.begin(), partners.end(), p) != partners.end(); };
+  for (const Order& move : orders) {
+    if (out.size() == kMostRequests) break;
+    if (move.kind() != OrderKind::Move) continue;
+    const diplomacy::Province into = variant.province_of(move.target());
+    if (!state.occupied(into)) continue;
+    const Power defender = state.unit_at(into).power;
+    if (defender == power || is_partner(defender)) continue;
+    std::optional<Proposal> request;
+    state.occupied_provinces().for_each([&](int p) {
+      const diplomacy::Unit unit = state.unit_at(diplomacy::province_at(p));
+      if (request || !is_partner(unit.power) || asked.contains(p)) return;
+      const bool reaches = unit.type == diplomacy::UnitType::Army
+                               ? variant.army_neighbours(diplomacy::province_at(p)).contains(diplomacy::index(into))
+                               : variant.fleet_reach(unit.location).contains(diplomacy::index(into));
+      if (!reaches) return;
+      asked.insert(p);
+      request = Proposal{unit.power,
+                         {.kind = Arrangement::Kind::Orders,
+                          .order = Order::support_move(unit.type, unit.location, move.unit(), move.target()),
+                          .order_power = unit.power}};
+    });
+    if (request) out.push_back(std::move(*request));
   }
   return out;
 }

@@ -161,6 +161,11 @@ auto on_diplomacy(Fn fn) {
   };
 }
 
+diplomacy_bots::Personality personality_of(const platform::DiplomacyGame& game, diplomacy::Power power) {
+  return game.computer_personality(power) == "opportunist" ? diplomacy_bots::Personality::Opportunist
+                                                            : diplomacy_bots::Personality::Loyal;
+}
+
 }  // namespace
 
 void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game, platform::ComputerTurn turn) {
@@ -182,10 +187,7 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
   }
   // The game as it stands now: a partner played by a computer may have ordered since this
   // turn was queued, and its orders are worth knowing.
-  if (const auto stored = store_.load_game(id)) {
-    const auto current = game_of(*stored, games_);
-    if (current && current->diplomacy() && current->diplomacy()->phase_code() == turn.phase) game = *current->diplomacy();
-  }
+  if (auto current = current_diplomacy(id); current && current->phase_code() == turn.phase) game = std::move(*current);
   const auto give_up_at = std::chrono::steady_clock::now() + options_.diplomacy_think;
   // It plans within the deals: its own orders keep them as its personality does, and it
   // expects a partner it trusts to keep them.
@@ -209,8 +211,7 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       for (const auto& order : game.computer_orders_given(partner)) announced.push_back(order);
     }
   }
-  const auto personality = game.computer_personality(turn.power) == "opportunist" ? diplomacy_bots::Personality::Opportunist
-                                                                                   : diplomacy_bots::Personality::Loyal;
+  const auto personality = personality_of(game, turn.power);
   const auto orders = (*player)->orders(diplomacy_bots::Turn{
       .variant = game.variant(),
       .rules = game.rules(),
@@ -220,9 +221,16 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .should_stop = [&] { return stopping_ || std::chrono::steady_clock::now() >= give_up_at; },
       .allowed = diplomacy_bots::planned_within(game.variant(), game.state(), turn.power, personality, std::move(view)),
       .announced = std::move(announced),
-      .allies = std::move(allies),
+      .allies = allies,
   });
   const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders, mine, personality);
+  // A talkative computer asks its partners for the supports its attacks need.
+  if (options.computers_propose && options.press != platform::PressRule::None)
+    for (const auto& request : diplomacy_bots::support_requests(game.variant(), game.state(), turn.power, kept, allies))
+      commit_computer_action(store_, games_, *this, id, "computer support request",
+                             on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
+                               return locked.propose_as_computer(turn, request.to, request.arrangement, now);
+                             }));
   commit_computer_action(store_, games_, *this, id, "computer orders",
                          on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
                            return locked.submit_computer_orders(turn, kept, now);
@@ -235,10 +243,31 @@ void GameRunner::answer_proposal(storage::GameId id, platform::DiplomacyGame gam
   const auto [kept, broken] = proposer ? game.deal_record(*proposer) : std::pair<int, int>{0, 0};
   const bool accept = proposer && diplomacy_bots::accepts(game.variant(), game.state(), proposal.power, *proposer,
                                                           proposal.press.arrangement, diplomacy_bots::trust(kept, broken));
+  // With the answer, in the same commit, orders it has given already are given again
+  // within the new deal (an order it promised, for one), so the phase is never played
+  // between the two.
   commit_computer_action(store_, games_, *this, id, "computer answer",
                          on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
-                           return locked.answer_as_computer(proposal, accept, now);
+                           auto answered = locked.answer_as_computer(proposal, accept, now);
+                           if (!answered || !accept) return answered;
+                           const auto given = locked.computer_orders_given(proposal.power);
+                           if (given.empty()) return answered;
+                           const auto within = diplomacy_bots::keeping_deals(
+                               locked.variant(), locked.state(), proposal.power, given,
+                               locked.holding_deals(proposal.power), personality_of(locked, proposal.power));
+                           if (within == given) return answered;
+                           const platform::ComputerTurn turn{proposal.power, proposal.power_code, locked.phase_code(), 0};
+                           if (auto again = locked.submit_computer_orders(turn, within, now)) answered->append(std::move(*again));
+                           return answered;
                          }));
+}
+
+std::optional<platform::DiplomacyGame> GameRunner::current_diplomacy(storage::GameId id) {
+  const auto stored = store_.load_game(id);
+  if (!stored) return std::nullopt;
+  auto current = game_of(*stored, games_);
+  if (!current || !current->diplomacy()) return std::nullopt;
+  return *current->diplomacy();
 }
 
 // With clocks, a thirtieth of what is left plus most of the increment, so that the

@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -55,9 +56,12 @@ class GameRunner {
   void process_due(storage::GameId id);
   void queue_pending_computer_turns();
   void play_diplomacy(storage::GameId id, platform::DiplomacyGame game, platform::ComputerTurn turn);
-  // Accepts or rejects a proposal to a computer's power (diplomacy_bots::accepts).
+  // Accepts or rejects a proposal to a computer's power (diplomacy_bots::accepts); orders
+  // it has given already are given again within the new deal in the same commit.
   void answer_proposal(storage::GameId id, platform::DiplomacyGame game,
                        platform::DiplomacyGame::ComputerProposal proposal);
+  // The game as it stands in the store now (nullopt if it cannot be read or is not Diplomacy).
+  std::optional<platform::DiplomacyGame> current_diplomacy(storage::GameId id);
   std::chrono::milliseconds think_time(const platform::DragonchessGame& game) const;
   void play_dragonchess(storage::GameId id, platform::DragonchessGame game, platform::DragonchessComputerTurn turn);
   // Runs `work` on the pool unless `key` is already queued or running.

@@ -165,6 +165,41 @@ TEST(Negotiation, PartnersHearEachOthersOrdersOfThePhase) {
   EXPECT_TRUE(table.announced_to(power("GERMANY"), start.phase).empty());
 }
 
+// France plans Burgundy to Munich against a German army; its partner Italy's army in
+// Tyrolia can reach Munich: France asks Italy for the support, and Italy gives it (a
+// support of the proposer into a province where Italy has neither unit nor centre).
+TEST(Negotiation, AsksItsPartnersForTheSupportsItsAttacksNeed) {
+  diplomacy::GameState state = diplomacy::GameState::initial(variant());
+  state.place(variant(), {UnitType::Army, power("FRANCE"), at("BUR")});
+  state.place(variant(), {UnitType::Army, power("ITALY"), at("TYR")});
+  const Order attack = Order::move(UnitType::Army, at("BUR"), at("MUN"));
+  const Order into_picardy = Order::move(UnitType::Army, at("PAR"), at("PIC"));
+  const std::vector<diplomacy::Power> partners = {power("ITALY")};
+  const auto requests = support_requests(variant(), state, power("FRANCE"), {into_picardy, attack}, partners);
+  ASSERT_EQ(requests.size(), 1u);
+  EXPECT_EQ(requests[0].to, power("ITALY"));
+  EXPECT_EQ(requests[0].arrangement.kind, Arrangement::Kind::Orders);
+  EXPECT_EQ(requests[0].arrangement.order_power, power("ITALY"));
+  EXPECT_EQ(requests[0].arrangement.order, Order::support_move(UnitType::Army, at("TYR"), at("BUR"), at("MUN")));
+  EXPECT_TRUE(accepts(variant(), state, power("ITALY"), power("FRANCE"), requests[0].arrangement));
+  // Once given, the promised support is what Italy orders for that army.
+  const std::vector<Order> italian = {Order::move(UnitType::Army, at("TYR"), at("VIE"))};
+  EXPECT_EQ(keeping_deals(variant(), state, power("ITALY"), italian, {requests[0].arrangement}),
+            std::vector<Order>{requests[0].arrangement.order});
+  // Nothing to ask without a partner next to the province attacked, nor against a partner.
+  EXPECT_TRUE(support_requests(variant(), state, power("FRANCE"), {attack}, {}).empty());
+  EXPECT_TRUE(support_requests(variant(), state, power("GERMANY"), {Order::move(UnitType::Army, at("MUN"), at("BUR"))},
+                               std::vector<diplomacy::Power>{power("FRANCE")})
+                  .empty());
+  // Italy never supports an attack into its own centre.
+  const Arrangement into_venice{.kind = Arrangement::Kind::Orders,
+                                .order = Order::support_move(UnitType::Army, at("TYR"), at("PIE"), at("VEN")),
+                                .order_power = power("ITALY")};
+  diplomacy::GameState french_piedmont = state;
+  french_piedmont.place(variant(), {UnitType::Army, power("FRANCE"), at("PIE")});
+  EXPECT_FALSE(accepts(variant(), french_piedmont, power("ITALY"), power("FRANCE"), into_venice));
+}
+
 // Fall: a German army holds Munich, France announces Burgundy to Munich, which bounces
 // alone; Italy's one army, in Tyrolia, has nothing of its own to take (Vienna and Trieste
 // are Italian here) but can support the attack. Told the plan and valuing its ally, Italy

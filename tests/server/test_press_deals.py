@@ -197,3 +197,21 @@ def test_computer_personality_is_an_option(server):
     game = person.ok("POST", "/api/v1/games", {"game": "diplomacy", "name": "x", "computer_players": 6,
                                                "computer_personality": "mixed"})["id"]
     assert person.ok("GET", f"/api/v1/games/{game}")["options"]["computer_personality"] == "mixed"
+
+
+def test_a_computer_gives_the_support_it_promised(server):
+    from serverlib import wait_until
+    game, person = computer_table(server, {"movement_seconds": 3600, "retreat_seconds": 3600, "adjustment_seconds": 3600})
+    # Germany has ordered already: the support it then promises replaces its own order.
+    wait_until(lambda: all(s["orders_given"] for p, s in person.ok("GET", f"/api/v1/games/{game}")["powers"].items()
+                           if p != "FRANCE"), timeout=30, what="the computers' orders")
+    request = "XDO ((GER AMY MUN) SUP (FRA AMY PAR) MTO BUR)"
+    person.ok("POST", f"/api/v1/games/{game}/messages",
+              {"from": "FRANCE", "to": ["GERMANY"], "press": f"PRP ({request})"}, status=201)
+    assert answer_to(person, game, request)["press"] == f"YES (PRP ({request}))"
+    person.ok("PUT", f"/api/v1/games/{game}/orders", {"phase": "S1901M", "orders": {"FRANCE": ["A PAR - BUR"]}})
+    person.ok("POST", f"/api/v1/games/{game}/ready", {"power": "FRANCE", "ready": True})
+    wait_until(lambda: person.ok("GET", f"/api/v1/games/{game}")["phase"] != "S1901M", timeout=30, what="S1901M played")
+    spring = person.ok("GET", f"/api/v1/games/{game}/phases")[0]
+    assert "A MUN S A PAR - BUR" in [report.get("order") for report in spring["orders"]["GERMANY"]], spring["orders"]
+    assert [d["state"] for d in person.ok("GET", f"/api/v1/games/{game}/deals")] == ["kept"]

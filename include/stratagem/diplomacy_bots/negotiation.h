@@ -52,6 +52,14 @@ std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diploma
                                 diplomacy::Power power, const std::vector<diplomacy::Arrangement>& deals,
                                 std::span<const diplomacy::Power> listeners = {});
 
+// The supports `power` asks of its partners for its planned `orders` (at most two, an XDO
+// each of a partner's unit supporting one of its moves): for each move that attacks a unit
+// of a power that is not a partner, the first partner unit (in province order) that can
+// move into the province attacked, each partner unit asked once.
+std::vector<Proposal> support_requests(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                                       diplomacy::Power power, const std::vector<diplomacy::Order>& orders,
+                                       std::span<const diplomacy::Power> partners);
+
 // `orders` of `power`, each one that would break one of `deals` (judge_arrangement with
 // that order alone) replaced by a hold of its unit in a movement phase, or dropped.
 // An opportunist keeps an order that breaks a deal when it is a move into a supply centre
