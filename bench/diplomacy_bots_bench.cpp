@@ -79,7 +79,9 @@ void BM_AnswerProposal(benchmark::State& bench) {
 }
 BENCHMARK(BM_AnswerProposal);
 
-void BM_SearchWithDeals(benchmark::State& bench, bool with_deals) {
+// with_deals: at peace with every other power; with_allies: each of them an ally too (the
+// search values all seven positions), the most a press game can ask of it.
+void BM_SearchWithDeals(benchmark::State& bench, bool with_deals, bool with_allies) {
   const Variant& variant = standard_variant();
   const RuleOptions rules = standard_rules();
   auto player = *make_player("search:1");
@@ -97,10 +99,14 @@ void BM_SearchWithDeals(benchmark::State& bench, bool with_deals) {
   for (auto _ : bench) {
     Turn turn{variant, rules, middle_game(), us, ++seed};
     if (with_deals) turn.allowed = allowed;
+    if (with_allies)
+      for (int i = 0; i < variant.power_count(); ++i)
+        if (power_at(i) != us) turn.allies.push_back(power_at(i));
     benchmark::DoNotOptimize(player->orders(turn));
   }
 }
-BENCHMARK_CAPTURE(BM_SearchWithDeals, none, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SearchWithDeals, peace_with_all, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SearchWithDeals, none, false, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SearchWithDeals, peace_with_all, true, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SearchWithDeals, allied_with_all, true, true)->Unit(benchmark::kMillisecond);
 
 }  // namespace
