@@ -19,6 +19,13 @@ describe('map labels', () => {
     }
     expect(placed.find((p) => p.code === 'BBB')?.text ?? 'hidden').not.toBe('Beta Province');
   });
+  it('keeps labels inside the map, where they are not cut off', () => {
+    const sea = { code: 'BAR', name: 'Barents Sea', anchor: [500, 3] as [number, number], area: 1e6, sea: true };
+    const bounds = { x: 0, y: 0, w: 1000, h: 834 };
+    const [placed] = placeLabels([sea], 12, 1, [], 8, bounds);
+    expect(placed.box.y).toBeGreaterThanOrEqual(0);
+    expect(placeLabels([sea], 12, 1, [], 8)[0].box.y).toBeLessThan(0);
+  });
   it('keeps labels off the units', () => {
     const placed = placeLabels([{ code: 'PAR', name: 'Paris', anchor: [0, 0], area: 1e6, sea: false }], 12, 1, [{ x: -10, y: -10, w: 20, h: 20 }], 10);
     expect(placed[0].box.y).toBeGreaterThanOrEqual(10);

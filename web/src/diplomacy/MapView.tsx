@@ -143,7 +143,7 @@ export function MapView({ units, centres, orders, selected, highlighted, dislodg
     return placeLabels(codes.filter((c) => c !== 'SWI').map((code) => ({
       code, name: provinceName(t, code), anchor: [drawn[code].label[0], drawn[code].label[1]] as [number, number],
       area: drawn[code].area, sea: drawn[code].kind === 'sea',
-    })), labelPx, scale, obstacles, 6 * k);
+    })), labelPx, scale, obstacles, 6 * k, { x: 0, y: 0, w: map.width, h: map.height });
   }, [Math.round(scale * 20), lang, units, dislodged]);
   // Provinces a selected unit may go to can be reached with the keyboard too.
   const targetProps = (code: string) => highlighted?.has(code)

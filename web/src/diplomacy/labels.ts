@@ -32,8 +32,13 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y <
  * @param scale     screen pixels per map unit
  * @param obstacles boxes (map units) labels must not cover: units, centres
  * @param unitHalf  half a unit marker's height (map units): labels go just below or above it
+ * @param bounds    the map's extent (map units): a label never crosses its edge, where it
+ *                  would be cut off
  */
-export function placeLabels(inputs: LabelInput[], fontPx: number, scale: number, obstacles: Box[], unitHalf: number): PlacedLabel[] {
+export function placeLabels(inputs: LabelInput[], fontPx: number, scale: number, obstacles: Box[], unitHalf: number,
+                            bounds?: Box): PlacedLabel[] {
+  const inside = (b: Box) => !bounds ||
+    (b.x >= bounds.x && b.y >= bounds.y && b.x + b.w <= bounds.x + bounds.w && b.y + b.h <= bounds.y + bounds.h);
   const size = fontPx / scale;
   const placed: PlacedLabel[] = [];
   const taken: Box[] = [...obstacles];
@@ -55,7 +60,7 @@ export function placeLabels(inputs: LabelInput[], fontPx: number, scale: number,
         const baseline = ay + dy;
         const box = { x: ax - w / 2, y: baseline - size * 0.85, w, h: size * 1.05 };
         const room = { x: box.x - size * pad, y: box.y, w: box.w + 2 * size * pad, h: box.h };
-        if (taken.some((t) => overlaps(t, room))) continue;
+        if (!inside(box) || taken.some((t) => overlaps(t, room))) continue;
         placed.push({ code: input.code, text, x: ax, y: baseline, box });
         taken.push(room);
         done = true;
