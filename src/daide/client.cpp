@@ -485,12 +485,14 @@ void Client::on_press(const Nodes& items) {
   if (!items[2].is_list) return;
   const TokenList press = flatten(items[2].items);
   // In a game with press (level 10 or more) a proposal is answered as our computer players
-  // answer them (diplomacy_bots::accepts), and a deal we accept is kept.
+  // answer them (diplomacy_bots::accepts_after_search), and a deal we accept is kept.
   const auto proposer = sender.items[0].is_list ? std::nullopt : names_.power(sender.items[0].token);
   if (press_level_ >= 10 && proposer && power_) {
     const auto proposal = read_press(items[2].items, names_);
     if (proposal && proposal->kind == diplomacy::PressMessage::Kind::Propose) {
-      const bool yes = diplomacy_bots::accepts(names_.variant(), state_, *power_, *proposer, proposal->arrangement);
+      const bool yes = diplomacy_bots::accepts_after_search(names_.variant(), rules_, state_, *power_, *proposer,
+                                                            proposal->arrangement, 1.0,
+                                                            turn_seed(options_.seed, state_.phase), deals_);
       if (yes) deals_.push_back(proposal->arrangement);
       report(Event::Kind::Info, fmt::format("{} the proposal of {}: {}", yes ? "accepting" : "rejecting",
                                             power_name(*proposer), text(press)));

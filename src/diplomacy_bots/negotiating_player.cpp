@@ -8,7 +8,8 @@ namespace stratagem::diplomacy_bots {
 using diplomacy::Arrangement;
 using diplomacy::Power;
 
-void NegotiationTable::negotiate(const diplomacy::Variant& variant, const diplomacy::GameState& state) {
+void NegotiationTable::negotiate(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
+                                 const diplomacy::GameState& state, std::uint64_t seed) {
   if (state.phase.season != diplomacy::Season::Spring || state.phase.type != diplomacy::PhaseType::Movement) return;
   if (negotiated_ && last_ == state.phase) return;
   negotiated_ = true;
@@ -16,7 +17,8 @@ void NegotiationTable::negotiate(const diplomacy::Variant& variant, const diplom
   for (Power member : members_) {
     for (const Proposal& proposal : proposals(variant, state, member, deals_of(member), members_)) {
       ++proposed_;
-      if (accepts(variant, state, proposal.to, member, proposal.arrangement, trust_in(member)))
+      if (accepts_after_search(variant, rules, state, proposal.to, member, proposal.arrangement, trust_in(member),
+                               seed + proposed_, deals_of(proposal.to)))
         deals_.push_back({proposal.arrangement, true});
     }
   }
@@ -78,7 +80,7 @@ int NegotiationTable::deals_broken() const {
 }
 
 std::vector<diplomacy::Order> NegotiatingPlayer::orders(const Turn& turn) {
-  table_.negotiate(turn.variant, turn.state);
+  table_.negotiate(turn.variant, turn.rules, turn.state, turn.seed);
   DealsInView view;
   for (int p = 0; p < turn.variant.power_count(); ++p) {
     view.deals.push_back(table_.deals_of(diplomacy::power_at(p)));

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "search_player.h"
+
 namespace stratagem::diplomacy_bots {
 
 using diplomacy::Arrangement;
@@ -81,6 +83,40 @@ double trust(int kept, int broken) { return (kept + 1.0) / (kept + broken + 2.0)
 bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power, Power proposer,
              const Arrangement& arrangement, double trust_in_proposer) {
   return trust_in_proposer >= kTrusted && Judge(variant, state, power, proposer).accepts(arrangement);
+}
+
+// A tenth of a centre: what the search's estimate may lose to a deal through its own noise.
+constexpr double kDealTolerance = 0.1;
+
+bool accepts_after_search(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
+                          const diplomacy::GameState& state, Power power, Power proposer, const Arrangement& arrangement,
+                          double trust_in_proposer, std::uint64_t seed, const std::vector<Arrangement>& held) {
+  if (!accepts(variant, state, power, proposer, arrangement, trust_in_proposer)) return false;
+  // Promised orders, draws and solos are judged by their terms alone: the search plays
+  // within deals by forbidding orders, which says nothing of an order promised.
+  if (arrangement.kind == Arrangement::Kind::Orders || arrangement.kind == Arrangement::Kind::Draw ||
+      arrangement.kind == Arrangement::Kind::Solo)
+    return true;
+  const auto view = [&](bool with_deal) {
+    DealsInView v;
+    v.deals.assign(static_cast<std::size_t>(variant.power_count()), {});
+    v.trusted.assign(static_cast<std::size_t>(variant.power_count()), false);
+    v.deals[diplomacy::index(power)] = held;
+    v.trusted[diplomacy::index(proposer)] = trust_in_proposer >= kTrusted;
+    if (with_deal) {
+      v.deals[diplomacy::index(power)].push_back(arrangement);
+      v.deals[diplomacy::index(proposer)].push_back(arrangement);
+    }
+    return v;
+  };
+  // The same seed on both sides: the same candidates and samples, filtered by the deals.
+  SearchPlayer search(1);
+  Turn turn{variant, rules, state, power, seed};
+  turn.allowed = planned_within(variant, state, power, Personality::Loyal, view(false));
+  const std::optional<double> without = search.expected_value(turn);
+  if (!without) return true;  // nothing to order now: the deal's terms decide
+  turn.allowed = planned_within(variant, state, power, Personality::Loyal, view(true));
+  return *search.expected_value(turn) >= *without - kDealTolerance;
 }
 
 namespace {

@@ -157,7 +157,8 @@ class Search {
     }
     used_ = 0;
     std::vector<Order> best = candidates.front();
-    double best_value = evaluate(best);
+    double& best_value = best_value_;
+    best_value = evaluate(best);
     for (std::size_t k = 1; k < candidates.size() && !out_of_budget(); ++k) {
       const double value = evaluate(candidates[k]);
       if (value > best_value) {
@@ -185,6 +186,9 @@ class Search {
     }
     return best;
   }
+
+  // The mean value of the orders run() returned.
+  double best_value() const { return best_value_; }
 
  private:
   // A power's orders with those its deals forbid (Turn::allowed) replaced by holds.
@@ -265,6 +269,7 @@ class Search {
   RolloutPolicy rollout_policy_;
   std::vector<JointOrders> samples_;
   std::vector<std::uint64_t> rollout_seeds_;
+  double best_value_ = 0;
 };
 
 }  // namespace
@@ -287,6 +292,13 @@ std::vector<Order> SearchPlayer::orders(const Turn& turn) {
   if (turn.state.phase.type != PhaseType::Movement || units_to_order(turn.state, turn.power).empty())
     return DumbBot().orders(turn);
   return Search(turn, settings_, positions_searched_).run();
+}
+
+std::optional<double> SearchPlayer::expected_value(const Turn& turn) {
+  if (turn.state.phase.type != PhaseType::Movement || units_to_order(turn.state, turn.power).empty()) return std::nullopt;
+  Search search(turn, settings_, positions_searched_);
+  search.run();
+  return search.best_value();
 }
 
 }  // namespace stratagem::diplomacy_bots

@@ -13,6 +13,7 @@
 // takes about a second per movement phase on one core).
 
 #include <cstdint>
+#include <optional>
 
 #include "stratagem/diplomacy_bots/player.h"
 
@@ -33,6 +34,9 @@ class SearchPlayer final : public Player {
   std::string name() const override;
   std::vector<diplomacy::Order> orders(const Turn& turn) override;
   std::int64_t positions_searched() const override { return positions_searched_; }
+  // What the search expects its best orders to be worth to turn.power (mean position value
+  // against its samples); nullopt outside a movement phase or with no unit to order.
+  std::optional<double> expected_value(const Turn& turn);
 
  private:
   int level_;

@@ -241,8 +241,11 @@ void GameRunner::answer_proposal(storage::GameId id, platform::DiplomacyGame gam
                                  platform::DiplomacyGame::ComputerProposal proposal) {
   const auto proposer = formats::read_power(game.variant(), proposal.proposer);
   const auto [kept, broken] = proposer ? game.deal_record(*proposer) : std::pair<int, int>{0, 0};
-  const bool accept = proposer && diplomacy_bots::accepts(game.variant(), game.state(), proposal.power, *proposer,
-                                                          proposal.press.arrangement, diplomacy_bots::trust(kept, broken));
+  const bool accept =
+      proposer && diplomacy_bots::accepts_after_search(game.variant(), game.rules(), game.state(), proposal.power, *proposer,
+                                                       proposal.press.arrangement, diplomacy_bots::trust(kept, broken),
+                                                       std::hash<std::string>{}(proposal.message_id),
+                                                       game.holding_deals(proposal.power));
   // With the answer, in the same commit, orders it has given already are given again
   // within the new deal (an order it promised, for one), so the phase is never played
   // between the two.

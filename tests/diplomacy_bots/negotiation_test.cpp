@@ -56,6 +56,25 @@ TEST(Negotiation, AlliancesZonesPromisesAndCombinations) {
   EXPECT_TRUE(accepts(variant(), start, power("GERMANY"), power("FRANCE"), {.kind = Arrangement::Kind::Draw}));
 }
 
+// The terms alone would take a peace from a power no stronger; the search sees what the
+// peace would cost: in the fall, with Paris empty beside two German armies, Germany would
+// give up a French centre for nothing, and refuses. At the start it accepts.
+TEST(Negotiation, ASearchWeighsWhatAPeaceCosts) {
+  const diplomacy::RuleOptions rules = diplomacy::standard_rules();
+  const Arrangement peace{.kind = Arrangement::Kind::Peace, .powers = {power("FRANCE"), power("GERMANY")}};
+  const diplomacy::GameState start = diplomacy::GameState::initial(variant());
+  EXPECT_TRUE(accepts_after_search(variant(), rules, start, power("GERMANY"), power("FRANCE"), peace, 1.0, 5));
+  diplomacy::GameState fall = start;
+  fall.phase.season = diplomacy::Season::Fall;
+  fall.remove(province("PAR"));
+  fall.remove(province("MUN"));
+  fall.remove(province("KIE"));
+  fall.place(variant(), {UnitType::Army, power("GERMANY"), at("BUR")});
+  fall.place(variant(), {UnitType::Army, power("GERMANY"), at("PIC")});
+  EXPECT_TRUE(accepts(variant(), fall, power("GERMANY"), power("FRANCE"), peace));
+  EXPECT_FALSE(accepts_after_search(variant(), rules, fall, power("GERMANY"), power("FRANCE"), peace, 1.0, 5));
+}
+
 TEST(Negotiation, KeepsItsDeals) {
   const diplomacy::GameState start = diplomacy::GameState::initial(variant());
   const Arrangement peace{.kind = Arrangement::Kind::Peace, .powers = {power("FRANCE"), power("GERMANY")}};
@@ -154,7 +173,7 @@ TEST(Negotiation, PartnersHearEachOthersOrdersOfThePhase) {
   EXPECT_TRUE(table.partners_of(power("ITALY")).empty());
   EXPECT_TRUE(table.announced_to(power("ITALY"), start.phase).empty());
   // Austria offers Italy peace (their armies face each other) and Italy accepts.
-  table.negotiate(variant(), start);
+  table.negotiate(variant(), diplomacy::standard_rules(), start, 1);
   ASSERT_EQ(table.deals_agreed(), 1);
   EXPECT_EQ(table.partners_of(power("ITALY")), std::vector<diplomacy::Power>{power("AUSTRIA")});
   EXPECT_EQ(table.announced_to(power("ITALY"), start.phase), austrian);

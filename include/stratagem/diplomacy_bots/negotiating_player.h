@@ -3,7 +3,7 @@
 // press-pays measurement (bench/press_pays.cpp) seats two of them beside silent players.
 // At the first order request of each spring the table lets every member propose to the
 // other members (proposals, with the members as listeners), the addressee answers
-// (accepts, with its trust in the proposer), and each member then keeps the deals it holds
+// (accepts_after_search, with its trust in the proposer), and each member then keeps the deals it holds
 // (keeping_deals) as its personality does, and tells its partners its orders (announce), so
 // that a partner ordering after it plans around them and may support them. judge()
 // (play_game's observer) ends the deals a member's orders broke and counts them against it.
@@ -23,8 +23,10 @@ class NegotiationTable {
   explicit NegotiationTable(std::vector<diplomacy::Power> members, Personality personality = Personality::Loyal)
       : members_(std::move(members)), personality_(personality) {}
 
-  // Proposals and answers of this phase, once per spring movement phase.
-  void negotiate(const diplomacy::Variant& variant, const diplomacy::GameState& state);
+  // Proposals and answers of this phase, once per spring movement phase (answers searched
+  // with `seed`).
+  void negotiate(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules, const diplomacy::GameState& state,
+                 std::uint64_t seed);
   // A member's orders of a phase, given in `state`: the deals they break end.
   void judge(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
              const std::vector<diplomacy::Order>& orders);

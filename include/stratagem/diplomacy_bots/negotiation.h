@@ -6,12 +6,14 @@
 // that breaks it takes a supply centre at the end of the year. Both trust a power by its
 // record of deals kept and broken, and deal no more with one that broke more than it kept.
 
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <vector>
 
 #include "stratagem/diplomacy/order.h"
 #include "stratagem/diplomacy/press.h"
+#include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
@@ -35,6 +37,17 @@ constexpr double kTrusted = 0.5;
 // Nothing from a proposer trusted less than kTrusted.
 bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power,
              diplomacy::Power proposer, const diplomacy::Arrangement& arrangement, double trust_in_proposer = 1.0);
+
+// The answer our computer players give: accepts() allows it, and for a peace, an alliance,
+// a demilitarised zone or a combination of them, in a movement phase, a search (level 1,
+// seeded with `seed`) expects at least as much for `power` with the deal as without it
+// (less a tenth of a centre): its own orders within the deal, and the proposer's too if
+// trusted. `held`:
+// the deals `power` holds already, kept in both cases.
+bool accepts_after_search(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
+                          const diplomacy::GameState& state, diplomacy::Power power, diplomacy::Power proposer,
+                          const diplomacy::Arrangement& arrangement, double trust_in_proposer, std::uint64_t seed,
+                          const std::vector<diplomacy::Arrangement>& held = {});
 
 // What `power` proposes at the start of a year (at most three proposals, to one power
 // each): peace to the neighbour it leads least or trails (a power with a unit next to one
