@@ -69,7 +69,8 @@ BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, search_5, "search:5")->Unit(benchmark::
 
 namespace {
 
-// Negotiation (issue 19): an answer to a proposal, and a search decision planned within a
+// Negotiation (issue 19): an answer to a proposal by its terms and as the computers give it,
+// and a search decision planned within a
 // peace with every neighbour (each candidate and each partner's predicted order checked
 // against the deals), against the same decision with no deals.
 void BM_AnswerProposal(benchmark::State& bench) {
@@ -78,6 +79,19 @@ void BM_AnswerProposal(benchmark::State& bench) {
   for (auto _ : bench) benchmark::DoNotOptimize(accepts(variant, middle_game(), power_at(4), power_at(0), peace));
 }
 BENCHMARK(BM_AnswerProposal);
+
+// The answer our computer players give (accepts_after_search): the terms, then two level-1
+// searches of the middle-game position, with the peace and without.
+void BM_AnswerProposalSearched(benchmark::State& bench) {
+  const Variant& variant = standard_variant();
+  const RuleOptions rules = standard_rules();
+  const Arrangement peace{.kind = Arrangement::Kind::Peace, .powers = {power_at(0), power_at(4)}};
+  std::uint64_t seed = 0;
+  for (auto _ : bench)
+    benchmark::DoNotOptimize(
+        accepts_after_search(variant, rules, middle_game(), power_at(4), power_at(0), peace, 1.0, ++seed));
+}
+BENCHMARK(BM_AnswerProposalSearched)->Unit(benchmark::kMillisecond);
 
 // with_deals: at peace with every other power; with_allies: each of them an ally too (the
 // search values all seven positions), the most a press game can ask of it.
