@@ -91,6 +91,7 @@ std::vector<diplomacy::Order> NegotiatingPlayer::orders(const Turn& turn) {
   planned.allowed = planned_within(turn.variant, turn.state, turn.power, table_.personality(), std::move(view));
   planned.announced = table_.announced_to(turn.power, turn.state.phase);
   planned.allies = table_.partners_of(turn.power);
+  for (int p = 0; p < turn.variant.power_count(); ++p) planned.trust.push_back(table_.trust_in(diplomacy::power_at(p)));
   auto orders = keeping_deals(turn.variant, turn.state, turn.power, inner_->orders(planned), mine, table_.personality());
   table_.announce(turn.power, turn.state.phase, orders);
   return orders;

@@ -1,6 +1,7 @@
 #include "search_player.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <set>
 
@@ -143,14 +144,21 @@ class Search {
       if (turn_.state.occupied(at) && turn_.state.unit_at(at).power != turn_.power)
         announced[index(turn_.state.unit_at(at).power)].push_back(o);
     }
+    // A power trusted to a degree keeps its deals in that share of the samples.
+    const auto keeps_deals = [&](int i, int m) {
+      if (static_cast<std::size_t>(i) >= turn_.trust.size()) return true;
+      return m < static_cast<int>(std::ceil(turn_.trust[i] * settings_.opponent_samples));
+    };
     for (int m = 0; m < settings_.opponent_samples; ++m) {
       JointOrders joint;
       for (int i = 0; i < turn_.variant.power_count(); ++i) {
         if (power_at(i) == turn_.power || !root_.plays(power_at(i))) continue;
-        if (!announced[i].empty())
+        if (!announced[i].empty()) {
           joint.add(turn_.variant, announced[i]);
-        else
-          joint.add(turn_.variant, within_deals(power_at(i), root_.orders(power_at(i), random_)));
+          continue;
+        }
+        std::vector<Order> predicted = root_.orders(power_at(i), random_);
+        joint.add(turn_.variant, keeps_deals(i, m) ? within_deals(power_at(i), std::move(predicted)) : predicted);
       }
       samples_.push_back(joint);
       rollout_seeds_.push_back(random_.next());

@@ -192,10 +192,12 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
   // It plans within the deals: its own orders keep them as its personality does, and it
   // expects a partner it trusts to keep them.
   diplomacy_bots::DealsInView view;
+  std::vector<double> trust;
   for (int p = 0; p < game.variant().power_count(); ++p) {
     view.deals.push_back(game.holding_deals(diplomacy::power_at(p)));
     const auto [kept, broken] = game.deal_record(diplomacy::power_at(p));
-    view.trusted.push_back(diplomacy_bots::trust(kept, broken) >= diplomacy_bots::kTrusted);
+    trust.push_back(diplomacy_bots::trust(kept, broken));
+    view.trusted.push_back(trust.back() >= diplomacy_bots::kTrusted);
   }
   const std::vector<diplomacy::Arrangement> mine = view.deals[diplomacy::index(turn.power)];
   // Partners it trusts count as allies; those played by computers have told it their orders.
@@ -222,6 +224,7 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
       .allowed = diplomacy_bots::planned_within(game.variant(), game.state(), turn.power, personality, std::move(view)),
       .announced = std::move(announced),
       .allies = allies,
+      .trust = std::move(trust),
   });
   const auto kept = diplomacy_bots::keeping_deals(game.variant(), game.state(), turn.power, orders, mine, personality);
   // A talkative computer asks its partners for the supports its attacks need.

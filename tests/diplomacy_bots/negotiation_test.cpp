@@ -219,6 +219,35 @@ TEST(Negotiation, AsksItsPartnersForTheSupportsItsAttacksNeed) {
   EXPECT_FALSE(accepts(variant(), french_piedmont, power("ITALY"), power("FRANCE"), into_venice));
 }
 
+// Fall, every other unit gone: Italy's army in Piedmont can take an empty Marseilles or
+// guard an empty Venice from the Austrian army in Trieste, Austria at peace with Italy.
+// Trusting Austria to keep the peace, Italy takes Marseilles; not trusting it at all, it
+// guards Venice.
+TEST(Negotiation, ASearchingPlayerExpectsAPartnerToKeepTheDealAsFarAsItTrustsIt) {
+  diplomacy::GameState state = diplomacy::GameState::initial(variant());
+  for (int p = 0; p < variant().province_count(); ++p) state.remove(diplomacy::province_at(p));
+  state.phase.season = diplomacy::Season::Fall;
+  state.place(variant(), {UnitType::Army, power("ITALY"), at("PIE")});
+  state.place(variant(), {UnitType::Army, power("AUSTRIA"), at("TRI")});
+  const Arrangement peace{.kind = Arrangement::Kind::Peace, .powers = {power("ITALY"), power("AUSTRIA")}};
+  const diplomacy::RuleOptions rules = diplomacy::standard_rules();
+  const auto italian = [&](double trust_in_austria) {
+    DealsInView view;
+    for (int p = 0; p < variant().power_count(); ++p) {
+      const bool party = diplomacy::power_at(p) == power("ITALY") || diplomacy::power_at(p) == power("AUSTRIA");
+      view.deals.push_back(party ? std::vector<Arrangement>{peace} : std::vector<Arrangement>{});
+      view.trusted.push_back(true);
+    }
+    Turn turn{variant(), rules, state, power("ITALY"), 1};
+    turn.allowed = planned_within(variant(), state, power("ITALY"), Personality::Loyal, view);
+    turn.trust.assign(static_cast<std::size_t>(variant().power_count()), 1.0);
+    turn.trust[diplomacy::index(power("AUSTRIA"))] = trust_in_austria;
+    return (*make_player("search:3"))->orders(turn);
+  };
+  EXPECT_EQ(italian(1.0), std::vector<Order>{Order::move(UnitType::Army, at("PIE"), at("MAR"))});
+  EXPECT_EQ(italian(0.0), std::vector<Order>{Order::move(UnitType::Army, at("PIE"), at("VEN"))});
+}
+
 // Fall: a German army holds Munich, France announces Burgundy to Munich, which bounces
 // alone; Italy's one army, in Tyrolia, has nothing of its own to take (Vienna and Trieste
 // are Italian here) but can support the attack. Told the plan and valuing its ally, Italy

@@ -39,9 +39,12 @@ struct Turn {
   // player takes them as given instead of predicting those powers, and its units may
   // support them.
   std::vector<diplomacy::Order> announced = {};
-  // Partners whose position a searching player values beside its own (at half weight):
-  // an ally's gain against a common enemy is worth something to it.
+  // Partners whose position a searching player values beside its own: an ally's gain
+  // against a common enemy is worth something to it.
   std::vector<diplomacy::Power> allies = {};
+  // By power index, the trust in each power: the share of a searching player's predictions
+  // of that power that assume it keeps its deals (`allowed`); empty: all of them.
+  std::vector<double> trust = {};
 };
 
 class Player {
