@@ -505,7 +505,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                     <td><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</td>
                     <td data-daide={s.daide ?? undefined}>{s.daide ? t('game.daidePlayer', { name: s.player ?? s.daide }) : s.computer ? t('game.computer') : s.player ?? '—'}</td>
                     <td>{view.centers[power]?.length ?? 0}</td>
-                    <td class="muted">{[s.status !== 'playing' ? t(`game.${s.status}`) : '', s.ready ? t('game.readyFlag') : '', s.orders_given ? t('game.ordersGiven') : ''].filter(Boolean).join(' · ')}</td>
+                    <td class="muted flags">{[s.status !== 'playing' ? t(`game.${s.status}`) : '', s.ready ? t('game.readyFlag') : '', s.orders_given ? t('game.ordersGiven') : '']
+                      .filter(Boolean).map((flag) => <span key={flag}>{flag}</span>)}</td>
                   </tr>
                 ))}
               </tbody>
