@@ -33,9 +33,7 @@ Reach::Reach(const Variant& variant, const GameState& state) : powers_(variant.p
     const Unit& unit = state.unit_at(province_at(p));
     auto& counts = counts_[index(unit.power)];
     ++counts[p];
-    const ProvinceSet& into = unit.type == UnitType::Army ? variant.army_neighbours(province_at(p))
-                                                          : variant.fleet_reach(unit.location);
-    into.for_each([&](int q) { ++counts[q]; });
+    variant.reach(unit.type, unit.location).for_each([&](int q) { ++counts[q]; });
   });
 }
 

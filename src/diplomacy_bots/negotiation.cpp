@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "destination_values.h"
 #include "search_player.h"
 
 namespace stratagem::diplomacy_bots {
@@ -146,31 +147,17 @@ std::vector<Power> neighbours(const diplomacy::Variant& variant, const diplomacy
   return out;
 }
 
-// Provinces a unit of `power` can move into next.
-diplomacy::ProvinceSet reach_of(const diplomacy::Variant& variant, const diplomacy::GameState& state, Power power) {
-  diplomacy::ProvinceSet reach;
-  state.occupied_provinces().for_each([&](int p) {
-    const diplomacy::Unit unit = state.unit_at(diplomacy::province_at(p));
-    if (unit.power != power) return;
-    if (unit.type == diplomacy::UnitType::Army)
-      reach |= variant.army_neighbours(diplomacy::province_at(p));
-    else
-      reach |= variant.fleet_reach(unit.location);
-  });
-  return reach;
-}
-
 // Contested borders between `power` and `other`: empty provinces both can move into next
 // that are neither's supply centre.
 std::vector<diplomacy::Province> contested(const diplomacy::Variant& variant, const diplomacy::GameState& state,
-                                           Power power, Power other) {
-  const diplomacy::ProvinceSet mine = reach_of(variant, state, power), theirs = reach_of(variant, state, other);
+                                           const Reach& reach, Power power, Power other) {
   std::vector<diplomacy::Province> out;
-  mine.for_each([&](int p) {
+  for (int p = 0; p < variant.province_count(); ++p) {
     const diplomacy::Province province = diplomacy::province_at(p);
+    if (reach.units_into(power, province) == 0 || reach.units_into(other, province) == 0) continue;
     const Power owner = state.centre_owner(province);
-    if (theirs.contains(p) && !state.occupied(province) && owner != power && owner != other) out.push_back(province);
-  });
+    if (!state.occupied(province) && owner != power && owner != other) out.push_back(province);
+  }
   return out;
 }
 
@@ -211,9 +198,10 @@ std::vector<Proposal> proposals(const diplomacy::Variant& variant, const diploma
   // neighbour that shares the most of them and has no deal with it yet.
   Power rival = Power::None;
   std::vector<diplomacy::Province> zone;
+  const Reach reach(variant, state);
   for (Power p : near) {
     if (!hears(p) || p == partner || has_deal_with(deals, p)) continue;
-    std::vector<diplomacy::Province> border = contested(variant, state, power, p);
+    std::vector<diplomacy::Province> border = contested(variant, state, reach, power, p);
     if (border.size() > zone.size()) rival = p, zone = std::move(border);
   }
   if (rival != Power::None) {
@@ -250,10 +238,7 @@ std::vector<Proposal> support_requests(const diplomacy::Variant& variant, const 
     state.occupied_provinces().for_each([&](int p) {
       const diplomacy::Unit unit = state.unit_at(diplomacy::province_at(p));
       if (request || !is_partner(unit.power) || asked.contains(p)) return;
-      const bool reaches = unit.type == diplomacy::UnitType::Army
-                               ? variant.army_neighbours(diplomacy::province_at(p)).contains(diplomacy::index(into))
-                               : variant.fleet_reach(unit.location).contains(diplomacy::index(into));
-      if (!reaches) return;
+      if (!variant.reach(unit.type, unit.location).contains(diplomacy::index(into))) return;
       asked.insert(p);
       request = Proposal{unit.power,
                          {.kind = Arrangement::Kind::Orders,

@@ -242,10 +242,7 @@ class Search {
     const UnitType type = mine.unit_type();
     const Location at = mine.unit();
     const Province here = variant.province_of(at);
-    const auto reaches = [&](Province p) {
-      return p != here && (type == UnitType::Army ? variant.army_neighbours(here).contains(index(p))
-                                                  : variant.fleet_reach(at).contains(index(p)));
-    };
+    const auto reaches = [&](Province p) { return p != here && variant.reach(type, at).contains(index(p)); };
     std::vector<Order> options;
     options.push_back(Order::hold(type, at));
     if (type == UnitType::Army)

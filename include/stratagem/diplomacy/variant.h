@@ -73,6 +73,10 @@ class Variant {
   const LocationSet& fleet_neighbours(Location l) const { return locations_[index(l)].fleet_neighbours; }
   // Provinces a fleet at l can reach (fleet_neighbours projected onto provinces).
   const ProvinceSet& fleet_reach(Location l) const { return locations_[index(l)].fleet_reach; }
+  // Provinces a unit of `type` at l can move to: an army's neighbours or a fleet's reach.
+  const ProvinceSet& reach(UnitType type, Location l) const {
+    return type == UnitType::Army ? army_neighbours(province_of(l)) : fleet_reach(l);
+  }
   // Sea provinces from which a fleet can move into province p (any of its coasts).
   const ProvinceSet& adjacent_seas(Province p) const { return provinces_[index(p)].adjacent_seas; }
   const ProvinceSet& all_supply_centres() const { return supply_centres_; }
