@@ -56,13 +56,12 @@ void NegotiationTable::announce(Power power, const diplomacy::Phase& phase, cons
 }
 
 std::vector<Power> NegotiationTable::partners_of(Power power) const {
-  std::vector<Power> out;
-  for (const Arrangement& deal : deals_of(power)) {
-    if (deal.kind != Arrangement::Kind::Peace && deal.kind != Arrangement::Kind::Alliance) continue;
-    for (Power other : deal.powers)
-      if (other != power && trust_in(other) >= kTrusted && std::find(out.begin(), out.end(), other) == out.end())
-        out.push_back(other);
-  }
+  return trusted_partners(power, deals_of(power), trust_by_power());
+}
+
+std::vector<double> NegotiationTable::trust_by_power() const {
+  std::vector<double> out;
+  for (int p = 0; p < static_cast<int>(broken_.size()); ++p) out.push_back(trust_in(diplomacy::power_at(p)));
   return out;
 }
 
@@ -81,17 +80,18 @@ int NegotiationTable::deals_broken() const {
 
 std::vector<diplomacy::Order> NegotiatingPlayer::orders(const Turn& turn) {
   table_.negotiate(turn.variant, turn.rules, turn.state, turn.seed);
+  Turn planned = turn;
+  planned.trust = table_.trust_by_power();
+  planned.trust.resize(static_cast<std::size_t>(turn.variant.power_count()));
   DealsInView view;
   for (int p = 0; p < turn.variant.power_count(); ++p) {
     view.deals.push_back(table_.deals_of(diplomacy::power_at(p)));
-    view.trusted.push_back(table_.trust_in(diplomacy::power_at(p)) >= kTrusted);
+    view.trusted.push_back(planned.trust[static_cast<std::size_t>(p)] >= kTrusted);
   }
   const std::vector<Arrangement> mine = view.deals[diplomacy::index(turn.power)];
-  Turn planned = turn;
+  planned.allies = trusted_partners(turn.power, mine, planned.trust);
   planned.allowed = planned_within(turn.variant, turn.state, turn.power, table_.personality(), std::move(view));
   planned.announced = table_.announced_to(turn.power, turn.state.phase);
-  planned.allies = table_.partners_of(turn.power);
-  for (int p = 0; p < turn.variant.power_count(); ++p) planned.trust.push_back(table_.trust_in(diplomacy::power_at(p)));
   auto orders = keeping_deals(turn.variant, turn.state, turn.power, inner_->orders(planned), mine, table_.personality());
   table_.announce(turn.power, turn.state.phase, orders);
   return orders;

@@ -86,6 +86,18 @@ bool accepts(const diplomacy::Variant& variant, const diplomacy::GameState& stat
   return trust_in_proposer >= kTrusted && Judge(variant, state, power, proposer).accepts(arrangement);
 }
 
+std::vector<Power> trusted_partners(Power power, const std::vector<Arrangement>& deals, std::span<const double> trust) {
+  std::vector<Power> out;
+  for (const Arrangement& deal : deals) {
+    if (deal.kind != Arrangement::Kind::Peace && deal.kind != Arrangement::Kind::Alliance) continue;
+    for (Power other : deal.powers) {
+      const auto i = static_cast<std::size_t>(diplomacy::index(other));
+      if (other != power && i < trust.size() && trust[i] >= kTrusted && !has(out, other)) out.push_back(other);
+    }
+  }
+  return out;
+}
+
 // A tenth of a centre: what the search's estimate may lose to a deal through its own noise.
 constexpr double kDealTolerance = 0.1;
 

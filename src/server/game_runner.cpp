@@ -201,18 +201,10 @@ void GameRunner::play_diplomacy(storage::GameId id, platform::DiplomacyGame game
   }
   const std::vector<diplomacy::Arrangement> mine = view.deals[diplomacy::index(turn.power)];
   // Partners it trusts count as allies; those played by computers have told it their orders.
-  std::vector<diplomacy::Power> allies;
+  const std::vector<diplomacy::Power> allies = diplomacy_bots::trusted_partners(turn.power, mine, trust);
   std::vector<diplomacy::Order> announced;
-  for (const diplomacy::Arrangement& deal : mine) {
-    if (deal.kind != diplomacy::Arrangement::Kind::Peace && deal.kind != diplomacy::Arrangement::Kind::Alliance) continue;
-    for (const diplomacy::Power partner : deal.powers) {
-      if (partner == turn.power || !view.trusted[diplomacy::index(partner)] ||
-          std::find(allies.begin(), allies.end(), partner) != allies.end())
-        continue;
-      allies.push_back(partner);
-      for (const auto& order : game.computer_orders_given(partner)) announced.push_back(order);
-    }
-  }
+  for (const diplomacy::Power partner : allies)
+    for (const auto& order : game.computer_orders_given(partner)) announced.push_back(order);
   const auto personality = personality_of(game, turn.power);
   const auto orders = (*player)->orders(diplomacy_bots::Turn{
       .variant = game.variant(),

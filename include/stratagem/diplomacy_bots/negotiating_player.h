@@ -34,6 +34,8 @@ class NegotiationTable {
   std::vector<diplomacy::Arrangement> deals_of(diplomacy::Power power) const;
   // Its deals holding against those it broke (trust()).
   double trust_in(diplomacy::Power power) const;
+  // trust_in of every power, by power index (kMaxPowers of them).
+  std::vector<double> trust_by_power() const;
   // A member tells its partners the orders it gives in this phase (an XDO of each of its
   // own orders, in DAIDE's terms), so that a partner ordering later can plan around them.
   void announce(diplomacy::Power power, const diplomacy::Phase& phase, const std::vector<diplomacy::Order>& orders);

@@ -88,6 +88,11 @@ bool within_deals(const diplomacy::Variant& variant, const diplomacy::GameState&
                   const diplomacy::Order& order, const std::vector<diplomacy::Arrangement>& deals,
                   Personality personality = Personality::Loyal);
 
+// The partners `power` counts as allies: the other parties of its peaces and alliances among
+// `deals` that it trusts (`trust` by power index, at least kTrusted), each once.
+std::vector<diplomacy::Power> trusted_partners(diplomacy::Power power, const std::vector<diplomacy::Arrangement>& deals,
+                                               std::span<const double> trust);
+
 // What a negotiating player knows of the deals when it plans, by power index: the deals
 // each power holds, and whether it trusts that power.
 struct DealsInView {
