@@ -43,8 +43,6 @@ class ArrayLiteral {
   std::string text_ = "{";
 };
 
-std::int64_t millis(Instant instant) { return instant.time_since_epoch().count(); }
-
 // The round's messages and events, for every game of it: the statement keeps those of the
 // games it updates.
 struct Rows {

@@ -3,6 +3,7 @@
 // are written once with PostgreSQL's numbered placeholders ($1, $2, ...); the SQLite
 // session reads them as its own ?1, ?2, ... Values are bound, never spliced into text.
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -17,6 +18,10 @@
 namespace stratagem::storage {
 
 using SqlValue = std::variant<std::nullptr_t, std::int64_t, std::string>;
+
+// Times are stored as milliseconds since 1970-01-01 UTC.
+inline std::int64_t millis(Instant instant) { return instant.time_since_epoch().count(); }
+inline Instant instant(std::int64_t millis) { return Instant(std::chrono::milliseconds(millis)); }
 
 // One result row: each column as text (integers in decimal), or nullopt for NULL.
 class SqlRow {

@@ -14,8 +14,6 @@
 namespace stratagem::storage {
 namespace {
 
-std::int64_t millis(Instant instant) { return instant.time_since_epoch().count(); }
-Instant instant(std::int64_t millis) { return Instant(std::chrono::milliseconds(millis)); }
 
 // A LIMIT the databases accept (PostgreSQL refuses a negative one) for any size_t.
 std::int64_t row_limit(std::size_t limit) {
