@@ -7,9 +7,11 @@
 namespace stratagem::storage {
 
 GroupCommitter::GroupCommitter(std::function<std::unique_ptr<SqlSession>()> connect,
-                               std::size_t max_batch, WriteTogether write_together)
-    : connect_(std::move(connect)), max_batch_(max_batch == 0 ? 1 : max_batch),
-      write_together_(std::move(write_together)), thread_([this] { serve(); }) {}
+                               std::size_t max_batch, std::chrono::microseconds gather_for,
+                               WriteTogether write_together, CommitTogether commit_together)
+    : connect_(std::move(connect)), max_batch_(max_batch == 0 ? 1 : max_batch), gather_for_(gather_for),
+      write_together_(std::move(write_together)), commit_together_(std::move(commit_together)),
+      thread_([this] { serve(); }) {}
 
 GroupCommitter::~GroupCommitter() {
   {
@@ -20,12 +22,30 @@ GroupCommitter::~GroupCommitter() {
   thread_.join();
 }
 
-void GroupCommitter::run(const Job& job, std::int64_t key, GameWrite* together) {
+GroupCommitter::Coming::Coming(GroupCommitter& committer) : committer_(committer) {
+  std::lock_guard lock(committer_.mutex_);
+  ++committer_.coming_;
+}
+
+GroupCommitter::Coming::~Coming() {
+  {
+    std::lock_guard lock(committer_.mutex_);
+    if (queued_) return;
+    --committer_.coming_;
+  }
+  committer_.arrived_.notify_one();  // a batch may be waiting for this one
+}
+
+void GroupCommitter::run(const Job& job, std::int64_t key, GameWrite* together, Coming* coming) {
   Pending pending;
   pending.job = &job;
   pending.key = key;
   pending.together = write_together_ ? together : nullptr;
   std::unique_lock lock(mutex_);
+  if (coming && !coming->queued_) {
+    coming->queued_ = true;
+    --coming_;
+  }
   queue_.push_back(&pending);
   arrived_.notify_one();
   pending.finished.wait(lock, [&] { return pending.done; });
@@ -38,6 +58,7 @@ void GroupCommitter::serve() {
     // Jobs queued before the store closes are still served.
     arrived_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
     if (queue_.empty()) return;
+    gather(lock);
     std::deque<Pending*> batch;
     while (!queue_.empty() && batch.size() < max_batch_) {
       batch.push_back(queue_.front());
@@ -52,6 +73,15 @@ void GroupCommitter::serve() {
       pending->finished.notify_one();
     }
   }
+}
+
+// Waits for the writes announced when the batch starts (not for those announced later,
+// which would keep a busy committer waiting), at most gather_for_.
+void GroupCommitter::gather(std::unique_lock<std::mutex>& lock) {
+  if (coming_ == 0 || stopping_) return;
+  const std::size_t expected = std::min(max_batch_, queue_.size() + coming_);
+  arrived_.wait_for(lock, gather_for_,
+                    [&] { return stopping_ || coming_ == 0 || queue_.size() >= expected; });
 }
 
 namespace {
@@ -70,6 +100,7 @@ SqlFailure as_failure(const std::exception& exception) {
 // as the job's own statements. Only when a job fails is the batch undone and run again the
 // careful way, each job in a savepoint of its own, so that one job's failure is its own.
 void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
+  if (commit_at_once(batch)) return;
   if (!begin(batch)) return;
   if (run_jobs(batch, false)) {
     commit(batch);
@@ -89,6 +120,26 @@ void GroupCommitter::commit_batch(std::deque<Pending*>& batch) {
     return;
   }
   commit(batch);
+}
+
+// True when the batch is done with: committed, or failed with the outcome unknown.
+bool GroupCommitter::commit_at_once(std::deque<Pending*>& batch) {
+  if (!commit_together_) return false;
+  std::vector<GameWrite*> writes;
+  writes.reserve(batch.size());
+  for (Pending* pending : batch) {
+    if (!pending->together) return false;
+    writes.push_back(pending->together);
+  }
+  try {
+    if (!session_ || !session_->healthy()) session_ = connect_();
+    return commit_together_(*session_, writes);
+  } catch (const std::exception& exception) {
+    if (session_ && session_->healthy()) return false;  // refused whole: found out the usual way
+    session_.reset();
+    for (Pending* pending : batch) pending->failure = as_failure(exception);
+    return true;
+  }
 }
 
 bool GroupCommitter::begin(std::deque<Pending*>& batch) {

@@ -60,36 +60,32 @@ class PostgresqlSession final : public SqlSession {
   bool healthy() const override { return healthy_ && connection_.is_open(); }
 
   std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override {
-    // Texts are passed as they are (a batch's arrays are large); numbers are written out.
-    std::vector<std::string> numbers(params.size());
-    std::vector<const char*> pointers;
-    pointers.reserve(params.size());
-    for (std::size_t i = 0; i < params.size(); ++i) {
-      if (const auto* number = std::get_if<std::int64_t>(&params[i])) {
-        numbers[i] = std::to_string(*number);
-        pointers.push_back(numbers[i].c_str());
-      } else if (const auto* text = std::get_if<std::string>(&params[i])) {
-        pointers.push_back(text->c_str());
-      } else {
-        pointers.push_back(nullptr);
-      }
-    }
-
     std::vector<SqlRow> rows;
     guarded([&] {
       if (!transaction_) throw SqlFailure(StoreErrorCode::failed, "a query outside a transaction");
-      const pqxx::result result =
-          transaction_->exec_prepared(prepared(sql), pqxx::prepare::make_dynamic_params(pointers));
-      rows.reserve(result.size());
-      for (const auto& row : result) {
-        std::vector<std::optional<std::string>> columns;
-        for (const auto& field : row) {
-          if (field.is_null())
-            columns.emplace_back();
-          else
-            columns.emplace_back(std::string(field.c_str(), field.size()));
-        }
-        rows.emplace_back(std::move(columns));
+      rows = exec(*transaction_, sql, params);
+    });
+    return rows;
+  }
+
+  // A statement that is a transaction of its own: it has committed when it returns.
+  std::vector<SqlRow> query_committing(std::string_view sql, std::span<const SqlValue> params) {
+    std::vector<SqlRow> rows;
+    guarded([&] {
+      if (transaction_) throw SqlFailure(StoreErrorCode::failed, "a committing statement inside a transaction");
+      // A connection the server has already closed is found here, before anything is sent
+      // (`unavailable`: safe to run again), instead of as a statement of unknown outcome.
+      connection_.get_notifs();
+      if (!connection_.is_open()) throw pqxx::broken_connection("the connection is closed");
+      pqxx::nontransaction autocommit(connection_);
+      try {
+        rows = exec(autocommit, sql, params);
+      } catch (const pqxx::broken_connection& exception) {
+        // Not `unavailable`: the store would run the call again, and it may have committed.
+        healthy_ = false;
+        throw SqlFailure(StoreErrorCode::failed,
+                         fmt::format("connection lost during a committing statement, outcome unknown: {}",
+                                     exception.what()));
       }
     });
     return rows;
@@ -136,6 +132,38 @@ class PostgresqlSession final : public SqlSession {
     }
     send();
     notifications_.clear();
+  }
+
+  std::vector<SqlRow> exec(pqxx::transaction_base& transaction, std::string_view sql,
+                           std::span<const SqlValue> params) {
+    // Texts are passed as they are (a batch's arrays are large); numbers are written out.
+    std::vector<std::string> numbers(params.size());
+    std::vector<const char*> pointers;
+    pointers.reserve(params.size());
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (const auto* number = std::get_if<std::int64_t>(&params[i])) {
+        numbers[i] = std::to_string(*number);
+        pointers.push_back(numbers[i].c_str());
+      } else if (const auto* text = std::get_if<std::string>(&params[i])) {
+        pointers.push_back(text->c_str());
+      } else {
+        pointers.push_back(nullptr);
+      }
+    }
+    const pqxx::result result = transaction.exec_prepared(prepared(sql), pqxx::prepare::make_dynamic_params(pointers));
+    std::vector<SqlRow> rows;
+    rows.reserve(result.size());
+    for (const auto& row : result) {
+      std::vector<std::optional<std::string>> columns;
+      for (const auto& field : row) {
+        if (field.is_null())
+          columns.emplace_back();
+        else
+          columns.emplace_back(std::string(field.c_str(), field.size()));
+      }
+      rows.emplace_back(std::move(columns));
+    }
+    return rows;
   }
 
   const std::string& prepared(std::string_view sql) {
@@ -255,17 +283,26 @@ void PostgresqlBackend::lock_for_migration(SqlSession& session) {
   session.query("SELECT pg_advisory_xact_lock($1)", key);
 }
 
+// Every session this backend's store holds came from connect(): the casts to
+// PostgresqlSession below hold.
 bool PostgresqlBackend::announce(SqlSession& session, GameId game, EventId last) {
-  // Every session this backend's store holds came from connect().
   static_cast<PostgresqlSession&>(session).notify_at_commit(channel_, fmt::format("{}:{}", game, last));
   return true;
 }
 
 void PostgresqlBackend::write_games(SqlSession& session, std::span<GameWrite* const> writes) {
-  write_games_together(session, writes);
-  for (GameWrite* write : writes)
-    if (write->written && !write->event_ids.empty())
-      write->announced = announce(session, write->id, write->event_ids.back());
+  write_games_together(writes, channel_, [&session](std::string_view sql, std::span<const SqlValue> params) {
+    return session.query(sql, params);
+  });
+}
+
+bool PostgresqlBackend::write_games_and_commit(SqlSession& session, std::span<GameWrite* const> writes) {
+  if (!fits_one_statement(writes)) return false;
+  auto& postgresql = static_cast<PostgresqlSession&>(session);
+  write_games_together(writes, channel_, [&postgresql](std::string_view sql, std::span<const SqlValue> params) {
+    return postgresql.query_committing(sql, params);
+  });
+  return true;
 }
 
 void PostgresqlBackend::listen(EventHub& hub) {

@@ -35,6 +35,7 @@ class PostgresqlBackend final : public SqlBackend {
   bool announce(SqlSession& session, GameId game, EventId last) override;
   bool writes_games_together() const override { return true; }
   void write_games(SqlSession& session, std::span<GameWrite* const> writes) override;
+  bool write_games_and_commit(SqlSession& session, std::span<GameWrite* const> writes) override;
   // Connects and LISTENs before returning (throws SqlFailure), then serves notifications
   // on a thread. After a lost connection it reconnects every second and then reports the
   // games whose events have ids above the newest it had heard of (an event whose id was

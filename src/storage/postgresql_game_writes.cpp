@@ -96,10 +96,18 @@ constexpr std::string_view kWriteRound =
     " WHERE e.game_id IN (SELECT id FROM updated) ORDER BY e.n RETURNING game_id, id)"
     " SELECT 'game', id, NULL::bigint FROM updated"
     " UNION ALL SELECT 'message', game_id, id FROM new_messages"
-    " UNION ALL SELECT 'event', game_id, id FROM new_events";
+    " UNION ALL SELECT 'event', game_id, id FROM new_events"
+    // Under PostgreSQL's 8,000 bytes: at most kGamesPerStatement pairs of 40 characters.
+    " UNION ALL SELECT 'announced', 0, NULL FROM (SELECT pg_notify($18, string_agg("
+    "   CAST(l.game_id AS text) || ':' || CAST(l.last AS text), ';' ORDER BY l.game_id))"
+    "   FROM (SELECT game_id, MAX(id) AS last FROM new_events GROUP BY game_id) AS l"
+    "   HAVING COUNT(*) > 0) AS n";
+
+// Few enough for the NOTIFY's payload.
+constexpr std::size_t kGamesPerStatement = 190;
 
 // One round: every game at most once.
-void write_round(SqlSession& session, std::span<GameWrite* const> writes) {
+void write_round(std::span<GameWrite* const> writes, const std::string& channel, const RunStatement& run) {
   ArrayLiteral ids, versions, records, statuses, deadlines;
   Rows rows;
   std::unordered_map<GameId, GameWrite*> by_id;
@@ -115,16 +123,17 @@ void write_round(SqlSession& session, std::span<GameWrite* const> writes) {
       deadlines.add_null();
     add_rows(rows, *write);
   }
-  const std::array<SqlValue, 17> params{
+  const std::array<SqlValue, 18> params{
       std::move(ids).value(),          std::move(versions).value(),       std::move(records).value(),
       std::move(statuses).value(),     std::move(deadlines).value(),      std::move(rows.message_games).value(),
       std::move(rows.phases).value(),  std::move(rows.senders).value(),   std::move(rows.recipients).value(),
       std::move(rows.texts).value(),   std::move(rows.sent_at).value(),   std::move(rows.presses).value(),
       std::move(rows.event_games).value(), std::move(rows.audiences).value(), std::move(rows.kinds).value(),
-      std::move(rows.payloads).value(), std::move(rows.created_at).value()};
-  for (const SqlRow& row : session.query(kWriteRound, params)) {
-    GameWrite& write = *by_id.at(row.integer(1));
+      std::move(rows.payloads).value(), std::move(rows.created_at).value(), channel};
+  for (const SqlRow& row : run(kWriteRound, params)) {
     const std::string& what = row.text(0);
+    if (what == "announced") continue;
+    GameWrite& write = *by_id.at(row.integer(1));
     if (what == "game")
       write.written = true;
     else if (what == "message")
@@ -135,28 +144,37 @@ void write_round(SqlSession& session, std::span<GameWrite* const> writes) {
   for (GameWrite* write : writes) {
     std::sort(write->message_ids.begin(), write->message_ids.end());
     std::sort(write->event_ids.begin(), write->event_ids.end());
+    write->announced = write->written && !write->event_ids.empty();
   }
 }
 
 }  // namespace
 
-void write_games_together(SqlSession& session, std::span<GameWrite* const> writes) {
+bool fits_one_statement(std::span<GameWrite* const> writes) {
+  if (writes.size() > kGamesPerStatement) return false;
+  for (std::size_t i = 1; i < writes.size(); ++i)
+    if (writes[i]->id == writes[i - 1]->id) return false;
+  return true;
+}
+
+void write_games_together(std::span<GameWrite* const> writes, const std::string& channel, const RunStatement& run) {
   for (GameWrite* write : writes) {
     write->written = false;
     write->message_ids.clear();
     write->event_ids.clear();
+    write->announced = false;
   }
   // Rounds of distinct games: an UPDATE ... FROM joining one row to several updates only one.
   std::vector<GameWrite*> pending(writes.begin(), writes.end());
   while (!pending.empty()) {
     std::vector<GameWrite*> round, later;
     for (GameWrite* write : pending) {
-      if (!round.empty() && round.back()->id == write->id)
+      if ((!round.empty() && round.back()->id == write->id) || round.size() == kGamesPerStatement)
         later.push_back(write);
       else
         round.push_back(write);
     }
-    write_round(session, round);
+    write_round(round, channel, run);
     pending = std::move(later);
   }
 }

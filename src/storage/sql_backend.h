@@ -51,6 +51,13 @@ class SqlBackend {
   virtual void write_games(SqlSession& /*session*/, std::span<GameWrite* const> /*writes*/) {
     throw SqlFailure(StoreErrorCode::failed, "this database writes games one by one");
   }
+  // Outside any transaction: writes them as write_games() does and commits them at once,
+  // if one statement can (returns false, having done nothing, if it cannot). Throws
+  // SqlFailure having committed none of them; if the connection was lost meanwhile, the
+  // session is left unhealthy and whether they committed is unknown.
+  virtual bool write_games_and_commit(SqlSession& /*session*/, std::span<GameWrite* const> /*writes*/) {
+    return false;
+  }
   // Starts delivering announcements (from every process) to the hub, until destroyed.
   virtual void listen(EventHub& hub) = 0;
 };

@@ -140,7 +140,9 @@ TEST_P(StoreTest, UpdatesOfManyGamesAtOnceKeepEachOnesMessagesAndEventsInOrder) 
     for (std::size_t k = 0; k < 3; ++k) {
       const StoredEvent& event = events[written.game].at(written.outcome.event_ids[k]);
       EXPECT_EQ(event.payload, written.texts[k]);
-      if (k > 0) EXPECT_LT(written.outcome.event_ids[k - 1], written.outcome.event_ids[k]);
+      if (k > 0) {
+        EXPECT_LT(written.outcome.event_ids[k - 1], written.outcome.event_ids[k]);
+      }
     }
     const StoredMessage& first = messages[written.game].at(written.outcome.message_ids[0]);
     EXPECT_EQ(first.text, written.texts[0]);
