@@ -7,9 +7,9 @@
 namespace stratagem::storage {
 
 GroupCommitter::GroupCommitter(std::function<std::unique_ptr<SqlSession>()> connect,
-                               std::size_t max_batch, std::chrono::microseconds gather_for,
-                               WriteTogether write_together, CommitTogether commit_together)
-    : connect_(std::move(connect)), max_batch_(max_batch == 0 ? 1 : max_batch), gather_for_(gather_for),
+                               std::size_t max_batch, WriteTogether write_together,
+                               CommitTogether commit_together)
+    : connect_(std::move(connect)), max_batch_(max_batch == 0 ? 1 : max_batch),
       write_together_(std::move(write_together)), commit_together_(std::move(commit_together)),
       thread_([this] { serve(); }) {}
 
@@ -22,30 +22,12 @@ GroupCommitter::~GroupCommitter() {
   thread_.join();
 }
 
-GroupCommitter::Coming::Coming(GroupCommitter& committer) : committer_(committer) {
-  std::lock_guard lock(committer_.mutex_);
-  ++committer_.coming_;
-}
-
-GroupCommitter::Coming::~Coming() {
-  {
-    std::lock_guard lock(committer_.mutex_);
-    if (queued_) return;
-    --committer_.coming_;
-  }
-  committer_.arrived_.notify_one();  // a batch may be waiting for this one
-}
-
-void GroupCommitter::run(const Job& job, std::int64_t key, GameWrite* together, Coming* coming) {
+void GroupCommitter::run(const Job& job, std::int64_t key, GameWrite* together) {
   Pending pending;
   pending.job = &job;
   pending.key = key;
   pending.together = write_together_ ? together : nullptr;
   std::unique_lock lock(mutex_);
-  if (coming && !coming->queued_) {
-    coming->queued_ = true;
-    --coming_;
-  }
   queue_.push_back(&pending);
   arrived_.notify_one();
   pending.finished.wait(lock, [&] { return pending.done; });
@@ -58,7 +40,6 @@ void GroupCommitter::serve() {
     // Jobs queued before the store closes are still served.
     arrived_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
     if (queue_.empty()) return;
-    gather(lock);
     std::deque<Pending*> batch;
     while (!queue_.empty() && batch.size() < max_batch_) {
       batch.push_back(queue_.front());
@@ -73,15 +54,6 @@ void GroupCommitter::serve() {
       pending->finished.notify_one();
     }
   }
-}
-
-// Waits for the writes announced when the batch starts (not for those announced later,
-// which would keep a busy committer waiting), at most gather_for_.
-void GroupCommitter::gather(std::unique_lock<std::mutex>& lock) {
-  if (coming_ == 0 || stopping_) return;
-  const std::size_t expected = std::min(max_batch_, queue_.size() + coming_);
-  arrived_.wait_for(lock, gather_for_,
-                    [&] { return stopping_ || coming_ == 0 || queue_.size() >= expected; });
 }
 
 namespace {

@@ -20,14 +20,7 @@
 // with the connection intact, nothing was committed and the batch runs the usual way.
 //
 // The jobs run on the committer's thread, on its own connection.
-//
-// A caller that is still deciding what to write (a game update over its last known
-// version) says so with a Coming: a batch that starts while some are on their way waits for
-// them a moment (at most `gather_for`), so that a handful of concurrent updates share one
-// commit instead of each paying its own (PostgreSQL's commit_delay, but only when another
-// write is known to follow).
 
-#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -57,31 +50,15 @@ class GroupCommitter {
   using CommitTogether = std::function<bool(SqlSession& session, std::span<GameWrite* const> writes)>;
 
   GroupCommitter(std::function<std::unique_ptr<SqlSession>()> connect, std::size_t max_batch,
-                 std::chrono::microseconds gather_for, WriteTogether write_together = {},
-                 CommitTogether commit_together = {});
+                 WriteTogether write_together = {}, CommitTogether commit_together = {});
   ~GroupCommitter();
   GroupCommitter(const GroupCommitter&) = delete;
   GroupCommitter& operator=(const GroupCommitter&) = delete;
 
-  // A write on its way: counted from construction until it is run or dropped.
-  class Coming {
-   public:
-    explicit Coming(GroupCommitter& committer);
-    ~Coming();
-    Coming(const Coming&) = delete;
-    Coming& operator=(const Coming&) = delete;
-
-   private:
-    friend class GroupCommitter;
-    GroupCommitter& committer_;
-    bool queued_ = false;  // under the committer's mutex
-  };
-
   // Returns after the transaction holding the job has committed; throws SqlFailure when
   // the job failed or the commit did. `key` orders the job in its batch. `together`: the
-  // same write as data, which the batch may write instead of running `job`. `coming`: the
-  // announcement of this job, if it was made.
-  void run(const Job& job, std::int64_t key = 0, GameWrite* together = nullptr, Coming* coming = nullptr);
+  // same write as data, which the batch may write instead of running `job`.
+  void run(const Job& job, std::int64_t key = 0, GameWrite* together = nullptr);
 
  private:
   struct Pending {
@@ -94,7 +71,6 @@ class GroupCommitter {
     std::condition_variable finished;
   };
   void serve();
-  void gather(std::unique_lock<std::mutex>& lock);
   void commit_batch(std::deque<Pending*>& batch);
   bool commit_at_once(std::deque<Pending*>& batch);
   bool begin(std::deque<Pending*>& batch);
@@ -104,14 +80,12 @@ class GroupCommitter {
 
   std::function<std::unique_ptr<SqlSession>()> connect_;
   std::size_t max_batch_;
-  std::chrono::microseconds gather_for_;
   WriteTogether write_together_;
   CommitTogether commit_together_;
   std::unique_ptr<SqlSession> session_;
   std::mutex mutex_;
   std::condition_variable arrived_;
   std::deque<Pending*> queue_;
-  std::size_t coming_ = 0;  // Coming announcements not yet run or dropped
   bool stopping_ = false;
   std::thread thread_;  // last: starts once everything above is ready
 };

@@ -177,11 +177,6 @@ UpdateOutcome outcome_of(GameWrite&& write) {
 // Enough to amortise the fsync, small enough that one batch's wait stays short.
 constexpr std::size_t kMaxBatch = 256;
 
-// How long a batch waits for the game updates being decided as it starts: longer than
-// deciding one takes (tenths of a millisecond), short beside a commit; an update held up
-// (a preempted thread) costs the batch no more.
-constexpr std::chrono::microseconds kGatherFor{1'000};
-
 // Optimistic tries of an update before it takes the lock (see SqlStore::update).
 constexpr int kOptimisticAttempts = 3;
 
@@ -213,7 +208,7 @@ std::vector<std::unique_ptr<GroupCommitter>> committers(SqlBackend& backend, con
   }
   for (std::size_t i = 0; i < count; ++i) {
     out.push_back(std::make_unique<GroupCommitter>([backend = &backend] { return backend->connect(); }, kMaxBatch,
-                                                   kGatherFor, together, at_once));
+                                                   together, at_once));
   }
   return out;
 }
@@ -277,17 +272,17 @@ StoreResult<T> SqlStore::run(const std::string& operation, Body&& body) {
 template <typename T>
 StoreResult<T> SqlStore::write(const std::string& operation,
                                const std::function<StoreResult<T>(SqlSession&)>& work, GameId game,
-                               GameWrite* together, GroupCommitter::Coming* coming) {
+                               GameWrite* together) {
   std::optional<StoreResult<T>> result;
   const GroupCommitter::Job job = [&](SqlSession& session) {
     result = work(session);
     return result->has_value();
   };
-  auto& committer = committer_of(game);
+  auto& committer = *committers_[static_cast<std::size_t>(game) % committers_.size()];
   for (int attempt = 1;; ++attempt) {
     try {
       result.reset();
-      committer.run(job, game, together, coming);
+      committer.run(job, game, together);
       if constexpr (std::is_void_v<T>) {
         if (!result) return {};  // written together with its batch, in place of `work`
       }
@@ -301,10 +296,6 @@ StoreResult<T> SqlStore::write(const std::string& operation,
       return tl::unexpected(error(StoreErrorCode::failed, operation, exception.what()));
     }
   }
-}
-
-GroupCommitter& SqlStore::committer_of(GameId game) {
-  return *committers_[static_cast<std::size_t>(game) % committers_.size()];
 }
 
 // --- Users and sessions ------------------------------------------------------------------
@@ -559,8 +550,6 @@ void SqlStore::forget(GameId id) {
 StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
     const std::string& operation, GameId id, std::optional<Instant> due_by, const GameUpdate& fn,
     bool& announced, bool from_memory) {
-  // From here to the write, a batch starting meanwhile may wait for this update.
-  GroupCommitter::Coming coming(committer_of(id));
   std::optional<StoredGame> known = from_memory && !due_by ? remembered(id) : std::nullopt;
   const bool unverified = known.has_value();
   if (!known) {
@@ -589,7 +578,7 @@ StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
     return nothing_written(game.version);
   }
   GameWrite written(id, game.version, **change);
-  auto committed = write_game(operation, written, coming);
+  auto committed = write_game(operation, written);
   if (!committed || !written.written) {
     forget(id);
     if (!committed) return tl::unexpected(committed.error());
@@ -608,8 +597,7 @@ StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
 
 // The game writes that a group commit may write together with the rest of its batch are
 // handed over as data too.
-StoreResult<void> SqlStore::write_game(const std::string& operation, GameWrite& game_write,
-                                       GroupCommitter::Coming& coming) {
+StoreResult<void> SqlStore::write_game(const std::string& operation, GameWrite& game_write) {
   const bool together = backend_->writes_games_together() && writable_together(*game_write.change);
   return write<void>(
       operation,
@@ -618,7 +606,7 @@ StoreResult<void> SqlStore::write_game(const std::string& operation, GameWrite& 
           game_write.announced = backend_->announce(session, game_write.id, game_write.event_ids.back());
         return {};
       },
-      game_write.id, together ? &game_write : nullptr, &coming);
+      game_write.id, together ? &game_write : nullptr);
 }
 
 StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operation, GameId id,

@@ -57,15 +57,12 @@ class SqlStore final : public Store {
   // committed. An error result undoes what work wrote. `game`: the game it writes, which
   // chooses the committer and orders the work in its batch (0: none). `together` (with T
   // void): the same write as data, which the batch may write instead of running work.
-  // `coming`: the announcement of this write to its committer, if one was made.
   template <typename T>
   StoreResult<T> write(const std::string& operation,
                        const std::function<StoreResult<T>(SqlSession&)>& work, GameId game = 0,
-                       GameWrite* together = nullptr, GroupCommitter::Coming* coming = nullptr);
-  GroupCommitter& committer_of(GameId game);
+                       GameWrite* together = nullptr);
   // Writes a game's change (GameWrite::written false: the game had moved on).
-  StoreResult<void> write_game(const std::string& operation, GameWrite& game_write,
-                               GroupCommitter::Coming& coming);
+  StoreResult<void> write_game(const std::string& operation, GameWrite& game_write);
   StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,
                                     std::optional<Instant> due_by, const GameUpdate& fn);
   // nullopt: another update of the game committed first.
