@@ -29,11 +29,11 @@ const json kOrders = {{"phase", "S1901M"}, {"orders", {{"FRANCE", {"A Par-Bur", 
   auto game = *Game::from_json(json::parse(record));
   auto effects = game.act(user_of("FRANCE"), Action::PutOrders, kOrders, Language::En, kStart);
   benchmark::DoNotOptimize(effects);
-  return game.to_json().dump();
+  return game.record();
 }
 
 void BM_OrderSubmission(benchmark::State& state) {
-  std::string record = started_game().to_json().dump();
+  std::string record = started_game().record();
   for (auto _ : state) record = order_submission(record);
 }
 BENCHMARK(BM_OrderSubmission);
@@ -43,12 +43,12 @@ BENCHMARK(BM_OrderSubmission);
 }
 
 void BM_RecordRead(benchmark::State& state) {
-  const std::string record = started_game().to_json().dump();
+  const std::string record = started_game().record();
   for (auto _ : state) benchmark::DoNotOptimize(read_record(record));
 }
 BENCHMARK(BM_RecordRead);
 
-[[gnu::noinline]] std::string write_record(const Game& game) { return game.to_json().dump(); }
+[[gnu::noinline]] std::string write_record(const Game& game) { return game.record(); }
 
 void BM_RecordWrite(benchmark::State& state) {
   const Game game = started_game();

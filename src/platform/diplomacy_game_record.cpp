@@ -1,16 +1,17 @@
 // The stored record of a game: written on every change, read back on start-up.
 #include "diplomacy_game_impl.h"
+#include "json_writer.h"
 
 namespace stratagem::platform {
 
 namespace {
 
-json user_json(const std::optional<User>& user) {
-  if (!user) return nullptr;
-  json out = json::object();
-  out["id"] = user->id;
-  out["name"] = user->name;
-  return out;
+void write_user(JsonWriter& out, const std::optional<User>& user) {
+  if (!user) {
+    out.null();
+    return;
+  }
+  out.begin_object().key("id").string(user->id).key("name").string(user->name).end_object();
 }
 
 std::optional<User> read_user(const json& value) {
@@ -29,88 +30,122 @@ constexpr int kRecordVersion = 1;
 
 }  // namespace
 
-// The record is written on every change to a game, so its objects are filled field by
-// field: an initializer list would first build a two-element array for each field.
-json DiplomacyGame::to_json() const {
-  json seats = json::array();
-  for (const Seat& seat : seats_) {
-    json& out = seats.emplace_back(json::object());
-    out["player"] = user_json(seat.player);
-    out["computer"] = seat.computer;
-    if (seat.daide) out["daide"] = *seat.daide;
-    out["status"] = power_status_name(seat.status);
-    out["missed_in_a_row"] = seat.missed_in_a_row;
-    out["ready"] = seat.ready;
-    out["draw_vote"] = seat.draw_vote;
-    out["end_vote"] = seat.end_vote;
-    out["alliance"] = seat.alliance;
-    out["orders"] = seat.orders ? Impl::kept_json(*seat.orders) : json(nullptr);
-  }
-  json joiners = json::array();
-  for (const Joiner& joiner : joiners_) {
-    json& out = joiners.emplace_back(json::object());
-    out["user"] = user_json(joiner.user);
-    out["power"] = joiner.power ? json(*joiner.power) : json(nullptr);
-    if (joiner.daide) out["daide"] = *joiner.daide;
-  }
-  json missed = json::array();
-  for (const MissedPhase& entry : missed_)
-    missed.push_back({{"phase", entry.phase}, {"power", entry.power}, {"civil_disorder", entry.civil_disorder}});
-  json treaties = json::array();
-  for (const Treaty& treaty : treaties_) treaties.push_back(treaty.to_json());
-  json result = nullptr;
-  if (result_)
-    result = {{"reason", result_->reason},
-              {"winners", result_->winners},
-              {"survivors", result_->survivors},
-              {"phase", result_->phase}};
-  json record = json::object();
-  record["record_version"] = kRecordVersion;
-  record["game"] = "diplomacy";
-  record["id"] = id_;
-  record["options"] = diplomacy_options_json(options_);
-  record["seed"] = seed_;
-  record["toss_winner"] = game_rules_.toss_winner ? json(*game_rules_.toss_winner) : json(nullptr);
-  record["status"] = game_status_name(status_);
-  record["created_at"] = format_instant(created_at_);
-  record["joiners"] = std::move(joiners);
-  record["seats"] = std::move(seats);
-  record["state"] = status_ == GameStatus::Forming ? json(nullptr) : json(formats::write_state(variant(), state_));
-  record["stage"] = stage_ == Stage::Negotiation ? "negotiation" : "order_writing";
-  record["phase_started_at"] = format_instant(phase_started_at_);
-  record["negotiation_ends_at"] = instant_or_null(negotiation_ends_at_);
-  record["deadline"] = instant_or_null(deadline_);
-  record["processed_phases"] = processed_phases_;
-  record["movement_phases"] = movement_phases_;
-  record["missed"] = std::move(missed);
-  record["treaties"] = std::move(treaties);
-  record["message_count"] = message_count_;
+// The record is written on every change to a game: straight into text, each object's keys
+// in sorted order (JsonWriter).
+std::string DiplomacyGame::record() const {
+  JsonWriter out;
+  out.begin_object();
+  out.key("created_at").string(format_instant(created_at_));
+  out.key("deadline");
+  if (deadline_) out.string(format_instant(*deadline_)); else out.null();
   // Structured press, only once there is some (records before it have neither key).
-  if (!proposals_.empty() || !deals_.empty()) {
-    json proposals = json::array();
-    for (const Proposal& p : proposals_) {
-      json& out = proposals.emplace_back(json::object());
-      out["message_id"] = p.message_id;
-      out["phase"] = p.phase;
-      out["from"] = p.from;
-      out["addressees"] = p.addressees;
-      out["arrangement"] = p.arrangement;
-      out["accepted_by"] = p.accepted_by;
-      out["open"] = p.open;
-    }
-    json deals = json::array();
+  const bool press = !proposals_.empty() || !deals_.empty();
+  if (press) {
+    out.key("deals").begin_array();
     for (const Deal& d : deals_) {
-      json out = Impl::deal_json(d);
-      out["broken_by"] = d.broken_by;
-      out["broken_phase"] = d.broken_phase;
-      deals.push_back(std::move(out));
+      json deal = Impl::deal_json(d);
+      deal["broken_by"] = d.broken_by;
+      deal["broken_phase"] = d.broken_phase;
+      out.value(deal);
     }
-    record["proposals"] = std::move(proposals);
-    record["deals"] = std::move(deals);
+    out.end_array();
   }
-  record["result"] = std::move(result);
-  return record;
+  out.key("game").string("diplomacy");
+  out.key("id").string(id_);
+  out.key("joiners").begin_array();
+  for (const Joiner& joiner : joiners_) {
+    out.begin_object();
+    if (joiner.daide) out.key("daide").string(*joiner.daide);
+    out.key("power");
+    if (joiner.power) out.string(*joiner.power); else out.null();
+    out.key("user");
+    write_user(out, joiner.user);
+    out.end_object();
+  }
+  out.end_array();
+  out.key("message_count").integer(message_count_);
+  out.key("missed").begin_array();
+  for (const MissedPhase& entry : missed_) {
+    out.begin_object()
+        .key("civil_disorder").boolean(entry.civil_disorder)
+        .key("phase").string(entry.phase)
+        .key("power").string(entry.power)
+        .end_object();
+  }
+  out.end_array();
+  out.key("movement_phases").integer(movement_phases_);
+  out.key("negotiation_ends_at");
+  if (negotiation_ends_at_) out.string(format_instant(*negotiation_ends_at_)); else out.null();
+  out.key("options").value(diplomacy_options_json(options_));
+  out.key("phase_started_at").string(format_instant(phase_started_at_));
+  out.key("processed_phases").integer(processed_phases_);
+  if (press) {
+    out.key("proposals").begin_array();
+    for (const Proposal& p : proposals_) {
+      out.begin_object()
+          .key("accepted_by").strings(p.accepted_by)
+          .key("addressees").strings(p.addressees)
+          .key("arrangement").value(p.arrangement)
+          .key("from").string(p.from)
+          .key("message_id").string(p.message_id)
+          .key("open").boolean(p.open)
+          .key("phase").string(p.phase)
+          .end_object();
+    }
+    out.end_array();
+  }
+  out.key("record_version").integer(kRecordVersion);
+  out.key("result");
+  if (result_) {
+    out.begin_object()
+        .key("phase").string(result_->phase)
+        .key("reason").string(result_->reason)
+        .key("survivors").strings(result_->survivors)
+        .key("winners").strings(result_->winners)
+        .end_object();
+  } else {
+    out.null();
+  }
+  out.key("seats").begin_array();
+  for (const Seat& seat : seats_) {
+    out.begin_object();
+    out.key("alliance").strings(seat.alliance);
+    out.key("computer").boolean(seat.computer);
+    if (seat.daide) out.key("daide").string(*seat.daide);
+    out.key("draw_vote").boolean(seat.draw_vote);
+    out.key("end_vote").boolean(seat.end_vote);
+    out.key("missed_in_a_row").integer(seat.missed_in_a_row);
+    out.key("orders");
+    if (seat.orders) {
+      out.begin_array();
+      for (const KeptOrder& order : *seat.orders)
+        out.begin_object().key("input").string(order.input).key("order").string(order.order).end_object();
+      out.end_array();
+    } else {
+      out.null();
+    }
+    out.key("player");
+    write_user(out, seat.player);
+    out.key("ready").boolean(seat.ready);
+    out.key("status").string(power_status_name(seat.status));
+    out.end_object();
+  }
+  out.end_array();
+  out.key("seed").unsigned_integer(seed_);
+  out.key("stage").string(stage_ == Stage::Negotiation ? "negotiation" : "order_writing");
+  out.key("state");
+  if (status_ == GameStatus::Forming) out.null(); else out.value(formats::write_state(variant(), state_));
+  out.key("status").string(game_status_name(status_));
+  out.key("toss_winner");
+  if (game_rules_.toss_winner) out.integer(*game_rules_.toss_winner); else out.null();
+  out.key("treaties").begin_array();
+  for (const Treaty& treaty : treaties_) out.value(treaty.to_json());
+  out.end_array();
+  out.end_object();
+  return std::move(out).take();
 }
+
+json DiplomacyGame::to_json() const { return json::parse(record()); }
 
 tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
   try {

@@ -198,6 +198,11 @@ json Game::to_json() const {
   return std::visit([](const auto& game) { return game.to_json(); }, game_);
 }
 
+std::string Game::record() const {
+  if (const auto* game = std::get_if<DiplomacyGame>(&game_)) return game->record();
+  return std::get<DragonchessGame>(game_).to_json().dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 std::string_view Game::kind() const { return diplomacy() ? "diplomacy" : "dragonchess"; }
 
 const std::string& Game::id() const {

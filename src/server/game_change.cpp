@@ -16,7 +16,7 @@ std::string dump(const nlohmann::json& value) {
 storage::GameChange change_of(const platform::Game& game, const platform::Effects& effects, platform::Instant now,
                               std::optional<std::vector<storage::UserId>> players) {
   storage::GameChange change;
-  change.record = dump(game.to_json());
+  change.record = game.record();
   change.status = std::string(platform::game_status_name(game.status()));
   change.next_deadline = game.next_deadline();
   change.players = std::move(players);

@@ -236,11 +236,13 @@ class DiplomacyGame {
   Audience addressed(Audience audience) const;
 
   // --- the stored record
+  // As text, as every change to the game writes it.
+  std::string record() const;
   nlohmann::json to_json() const;
   static tl::expected<DiplomacyGame, std::string> from_json(const nlohmann::json& record);
 
   // Same record (the setup is derived from the options and not compared on its own).
-  friend bool operator==(const DiplomacyGame& a, const DiplomacyGame& b) { return a.to_json() == b.to_json(); }
+  friend bool operator==(const DiplomacyGame& a, const DiplomacyGame& b) { return a.record() == b.record(); }
 
  private:
   struct Seat {

@@ -11,7 +11,7 @@
 //   auto effects = game->act(user, Action::PutOrders, body, language, now);
 //   if (!effects) -> store `due` if due.changed; error status for effects.error().code,
 //                    message(effects.error(), language)
-//   else due.append(*effects): store game->to_json(), due.messages, due.phases, due.events;
+//   else due.append(*effects): store game->record(), due.messages, due.phases, due.events;
 //        answer effects->response; keep game->next_deadline() in the games table.
 // The scheduler calls advance(now) for games whose next_deadline() has passed, and after
 // every action looks at computer_turns() / dragonchess computer_turn().
@@ -65,6 +65,8 @@ class Game {
   // The stored record (to_json()); the message says what is wrong with it.
   static tl::expected<Game, std::string> from_json(const nlohmann::json& record);
   nlohmann::json to_json() const;
+  // The same as text, as the store keeps it.
+  std::string record() const;
 
   std::string_view kind() const;  // "diplomacy", "dragonchess"
   const std::string& id() const;
