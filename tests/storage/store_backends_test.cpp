@@ -41,6 +41,41 @@ TEST_P(PostgresqlStoreTest, AnUpdateThatWritesNothingWakesNobody) {
   EXPECT_EQ(calls, 1);
 }
 
+// PostgreSQL refuses text that is not UTF-8. A batch of game writes is one statement that
+// also commits; when the database refuses it, the batch runs again one write at a time,
+// and only the write it refused fails.
+TEST_P(PostgresqlStoreTest, AGameWriteTheDatabaseRefusesFailsAloneInItsBatch) {
+  constexpr int kGames = 6;
+  constexpr int kEach = 20;
+  std::vector<GameId> ids;
+  for (int g = 0; g < kGames; ++g) ids.push_back(game(fmt::format("g{}", g)).id);
+  std::atomic<int> refused{0};
+  std::vector<std::thread> threads;
+  for (int g = 0; g < kGames; ++g)
+    threads.emplace_back([&, g] {
+      for (int i = 0; i < kEach; ++i) {
+        const bool bad = g == 0 && i % 2 == 0;
+        auto outcome = store_->update_game(ids[g], [bad](const StoredGame& game) {
+          GameChange change = one_event(game);
+          change.events[0].payload = bad ? std::string("\xC3") : change.record;
+          return std::optional<GameChange>(change);
+        });
+        if (bad) {
+          if (!outcome) ++refused;
+        } else {
+          check(outcome.map([](const UpdateOutcome&) {}));
+        }
+      }
+    });
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(refused, kEach / 2);
+  for (int g = 0; g < kGames; ++g) {
+    const auto events = value_of(store_->events_after(ids[g], 0, 1000));
+    EXPECT_EQ(events.size(), static_cast<std::size_t>(g == 0 ? kEach / 2 : kEach)) << g;
+    for (const StoredEvent& event : events) EXPECT_NE(event.payload, "\xC3");
+  }
+}
+
 // A scheduler never waits behind another process's transaction on a due game: it skips
 // the game (FOR UPDATE SKIP LOCKED) and sees it again at its next tick if still due.
 TEST_P(PostgresqlStoreTest, AGameLockedElsewhereIsSkippedNotWaitedFor) {
