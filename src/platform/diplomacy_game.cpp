@@ -30,10 +30,10 @@ json Treaty::to_json() const {
 
 const Variant& DiplomacyGame::variant() const { return standard_variant(); }
 
-const Variant& DiplomacyGame::map() const { return map_at(variant(), game_rules_, state_.phase); }
+const Variant& DiplomacyGame::map() const { return map_at(variant(), game_rules_, position_.state().phase); }
 
 std::string DiplomacyGame::phase_code() const {
-  return status_ == GameStatus::Forming ? std::string() : diplomacy::phase_code(state_.phase);
+  return status_ == GameStatus::Forming ? std::string() : diplomacy::phase_code(position_.state().phase);
 }
 
 tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, DiplomacyOptions options, Instant now,

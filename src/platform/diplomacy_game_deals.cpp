@@ -96,9 +96,9 @@ void DiplomacyGame::Impl::judge_deals(Game& g, const formats::PhaseReport& repor
     if (p >= static_cast<int>(report.results.size())) break;
     for (const auto& entry : report.results[p]) {
       if (!entry.order || entry.result == diplomacy::Outcome::Void || entry.result == diplomacy::Outcome::Invalid) continue;
-      auto parsed = diplomacy::parse_order(g.variant(), *entry.order, g.state_.phase.type);
+      auto parsed = diplomacy::parse_order(g.variant(), *entry.order, g.position_.state().phase.type);
       if (!parsed) continue;
-      auto valid = diplomacy::validate(g.map(), g.rules_, g.state_, power_at(p), *parsed);
+      auto valid = diplomacy::validate(g.map(), g.rules_, g.position_.state(), power_at(p), *parsed);
       if (valid) orders[p].push_back(*valid);
     }
   }
@@ -107,7 +107,7 @@ void DiplomacyGame::Impl::judge_deals(Game& g, const formats::PhaseReport& repor
     if (deal.state != "holding") continue;
     const auto press = press_of(g, deal.arrangement);
     if (!press) continue;
-    const diplomacy::ArrangementVerdict verdict = diplomacy::judge_arrangement(g.variant(), g.state_, orders, press->arrangement);
+    const diplomacy::ArrangementVerdict verdict = diplomacy::judge_arrangement(g.variant(), g.position_.state(), orders, press->arrangement);
     if (verdict.breakers.empty() && !verdict.kept) continue;
     if (!verdict.breakers.empty()) {
       deal.state = "broken";
@@ -160,9 +160,9 @@ std::vector<Order> DiplomacyGame::computer_orders_given(Power power) const {
   const Seat& seat = seats_[index(power)];
   if (!Impl::computer_controlled(*this, power) || !seat.orders) return out;
   for (const KeptOrder& kept : *seat.orders) {
-    auto parsed = diplomacy::parse_order(variant(), kept.order, state_.phase.type);
+    auto parsed = diplomacy::parse_order(variant(), kept.order, position_.state().phase.type);
     if (!parsed) continue;
-    if (auto valid = diplomacy::validate(map(), rules_, state_, power, *parsed)) out.push_back(*valid);
+    if (auto valid = diplomacy::validate(map(), rules_, position_.state(), power, *parsed)) out.push_back(*valid);
   }
   return out;
 }

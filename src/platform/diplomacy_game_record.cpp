@@ -134,7 +134,7 @@ std::string DiplomacyGame::record() const {
   out.key("seed").unsigned_integer(seed_);
   out.key("stage").string(stage_ == Stage::Negotiation ? "negotiation" : "order_writing");
   out.key("state");
-  if (status_ == GameStatus::Forming) out.null(); else out.value(formats::write_state(variant(), state_));
+  if (status_ == GameStatus::Forming) out.null(); else out.raw(position_.text());
   out.key("status").string(game_status_name(status_));
   out.key("toss_winner");
   if (game_rules_.toss_winner) out.integer(*game_rules_.toss_winner); else out.null();
@@ -146,6 +146,11 @@ std::string DiplomacyGame::record() const {
 }
 
 json DiplomacyGame::to_json() const { return json::parse(record()); }
+
+void DiplomacyGame::Position::set(const diplomacy::Variant& variant, diplomacy::GameState state) {
+  state_ = std::move(state);
+  text_ = std::move(JsonWriter().value(formats::write_state(variant, state_))).take();
+}
 
 tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
   try {
@@ -204,7 +209,7 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     if (!record.at("state").is_null()) {
       auto state = formats::read_state(game.variant(), record.at("state"), "state");
       if (!state) return tl::unexpected(state.error());
-      game.state_ = std::move(*state);
+      game.position_.set(game.variant(), std::move(*state));
     }
     game.stage_ = record.at("stage") == "order_writing" ? Stage::OrderWriting : Stage::Negotiation;
     game.phase_started_at_ = *read_instant(record.at("phase_started_at"));

@@ -202,4 +202,10 @@ JsonWriter& JsonWriter::value(const nlohmann::ordered_json& tree) {
   return *this;
 }
 
+JsonWriter& JsonWriter::raw(std::string_view text) {
+  separate();
+  out_ += text;
+  return *this;
+}
+
 }  // namespace stratagem::platform

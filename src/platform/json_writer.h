@@ -32,6 +32,8 @@ class JsonWriter {
   // whatever order an ordered_json kept them in).
   JsonWriter& value(const nlohmann::json& tree);
   JsonWriter& value(const nlohmann::ordered_json& tree);
+  // JSON text written before, by a JsonWriter.
+  JsonWriter& raw(std::string_view text);
 
   std::string take() && { return std::move(out_); }
 

@@ -103,7 +103,7 @@ class DiplomacyGame {
   // The map of the current phase (the variant with neutral land closed in the
   // two-player game before Italy joins): bots and validation use it.
   const diplomacy::Variant& map() const;
-  const diplomacy::GameState& state() const { return state_; }
+  const diplomacy::GameState& state() const { return position_.state(); }
   // The current phase as the contract writes it ("S1901M").
   std::string phase_code() const;
   Stage stage() const { return stage_; }
@@ -285,7 +285,20 @@ class DiplomacyGame {
   Instant created_at_;
   std::vector<Joiner> joiners_;
   std::vector<Seat> seats_;  // by power index, once started
-  diplomacy::GameState state_;
+  // The position, with its text in the record set at the same time: every change to a
+  // game writes the record, and the position changes a few times a phase at most.
+  class Position {
+   public:
+    const diplomacy::GameState& state() const { return state_; }
+    const std::string& text() const { return text_; }  // "null" until set
+    void set(const diplomacy::Variant& variant, diplomacy::GameState state);
+    friend bool operator==(const Position& a, const Position& b) { return a.state_ == b.state_; }
+
+   private:
+    diplomacy::GameState state_;
+    std::string text_ = "null";
+  };
+  Position position_;
   Stage stage_ = Stage::Negotiation;
   Instant phase_started_at_;
   std::optional<Instant> negotiation_ends_at_;
