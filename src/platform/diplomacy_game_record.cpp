@@ -148,8 +148,13 @@ std::string DiplomacyGame::record() const {
 json DiplomacyGame::to_json() const { return json::parse(record()); }
 
 void DiplomacyGame::Position::set(const diplomacy::Variant& variant, diplomacy::GameState state) {
+  std::string text = std::move(JsonWriter().value(formats::write_state(variant, state))).take();
+  set(std::move(state), std::move(text));
+}
+
+void DiplomacyGame::Position::set(diplomacy::GameState state, std::string text) {
   state_ = std::move(state);
-  text_ = std::move(JsonWriter().value(formats::write_state(variant, state_))).take();
+  text_ = std::move(text);
 }
 
 tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
@@ -209,7 +214,8 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     if (!record.at("state").is_null()) {
       auto state = formats::read_state(game.variant(), record.at("state"), "state");
       if (!state) return tl::unexpected(state.error());
-      game.position_.set(game.variant(), std::move(*state));
+      // The text as stored: what set() wrote from this very position.
+      game.position_.set(std::move(*state), std::move(JsonWriter().value(record.at("state"))).take());
     }
     game.stage_ = record.at("stage") == "order_writing" ? Stage::OrderWriting : Stage::Negotiation;
     game.phase_started_at_ = *read_instant(record.at("phase_started_at"));

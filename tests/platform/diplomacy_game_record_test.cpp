@@ -2,6 +2,7 @@
 // record is refused.
 
 #include "diplomacy_game_fixture.h"
+#include "stratagem/formats/diplomacy_json.h"
 
 namespace stratagem::platform {
 namespace {
@@ -53,6 +54,37 @@ TEST(PlatformDiplomacyRecord, RoundTripsAtEveryStage) {
   bad = game.to_json();
   bad.erase("deadline");
   EXPECT_FALSE(DiplomacyGame::from_json(bad));
+}
+
+// The record keeps the position's text from when the position last changed: it must be the
+// position of now at every phase, a retreat's dislodged units included, and read back so.
+TEST(PlatformDiplomacyRecord, HoldsThePositionOfEveryPhase) {
+  const auto holds_position = [](const DiplomacyGame& game) {
+    const json written = formats::write_state(game.variant(), game.state());
+    EXPECT_EQ(json::parse(game.record())["state"], written) << game.phase_code();
+    const auto back = DiplomacyGame::from_json(json::parse(game.record()));
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(back->record(), game.record());
+    EXPECT_EQ(json::parse(back->record())["state"], written);
+  };
+  auto game = started_game();
+  holds_position(game);
+  ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "S1901M", {{"AUSTRIA", {"A Vie-Tyr", "F Tri-Adr"}}}, Language::En, kStart));
+  ASSERT_TRUE(game.set_ready(user_of("ITALY"), "ITALY", true, kStart));
+  game.advance(kStart + seconds(3600));
+  ASSERT_EQ(game.phase_code(), "F1901M");
+  holds_position(game);
+  const Instant fall = kStart + seconds(3600);
+  ASSERT_TRUE(game.submit_orders(user_of("AUSTRIA"), "F1901M",
+                                 {{"AUSTRIA", {"A Tyr-Ven", "F Adr S A Tyr-Ven", "A Bud-Ser"}}}, Language::En, fall));
+  ASSERT_TRUE(game.set_ready(user_of("ITALY"), "ITALY", true, fall));
+  game.advance(fall + seconds(3600));
+  ASSERT_EQ(game.phase_code(), "F1901R");
+  EXPECT_TRUE(json::parse(game.record())["state"]["retreats"]["ITALY"].contains("A VEN"));
+  holds_position(game);
+  game.advance(fall + seconds(4200));
+  ASSERT_EQ(game.phase_code(), "W1901A");
+  holds_position(game);
 }
 
 }  // namespace

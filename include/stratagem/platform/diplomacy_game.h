@@ -292,6 +292,8 @@ class DiplomacyGame {
     const diplomacy::GameState& state() const { return state_; }
     const std::string& text() const { return text_; }  // "null" until set
     void set(const diplomacy::Variant& variant, diplomacy::GameState state);
+    // With its text, as a record read back holds it.
+    void set(diplomacy::GameState state, std::string text);
     friend bool operator==(const Position& a, const Position& b) { return a.state_ == b.state_; }
 
    private:
