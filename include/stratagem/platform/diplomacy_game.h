@@ -294,7 +294,6 @@ class DiplomacyGame {
     void set(const diplomacy::Variant& variant, diplomacy::GameState state);
     // With its text, as a record read back holds it.
     void set(diplomacy::GameState state, std::string text);
-    friend bool operator==(const Position& a, const Position& b) { return a.state_ == b.state_; }
 
    private:
     diplomacy::GameState state_;
