@@ -67,6 +67,13 @@ void append_escaped(std::string& out, std::string_view text) {
   out += '"';
 }
 
+template <typename Number>
+void append_number(std::string& out, Number number) {
+  char digits[24];
+  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, number);
+  out.append(digits, end);
+}
+
 }  // namespace
 
 void JsonWriter::separate() {
@@ -123,17 +130,13 @@ JsonWriter& JsonWriter::string(std::string_view text) {
 
 JsonWriter& JsonWriter::integer(std::int64_t number) {
   separate();
-  char digits[24];
-  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, number);
-  out_.append(digits, end);
+  append_number(out_, number);
   return *this;
 }
 
 JsonWriter& JsonWriter::unsigned_integer(std::uint64_t number) {
   separate();
-  char digits[24];
-  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, number);
-  out_.append(digits, end);
+  append_number(out_, number);
   return *this;
 }
 
