@@ -165,12 +165,11 @@ class Search {
     }
     used_ = 0;
     std::vector<Order> best = candidates.front();
-    double& best_value = best_value_;
-    best_value = evaluate(best);
+    best_value_ = evaluate(best);
     for (std::size_t k = 1; k < candidates.size() && !out_of_budget(); ++k) {
       const double value = evaluate(candidates[k]);
-      if (value > best_value) {
-        best_value = value;
+      if (value > best_value_) {
+        best_value_ = value;
         best = candidates[k];
       }
     }
@@ -183,8 +182,8 @@ class Search {
           std::vector<Order> trial = best;
           trial[u] = alternative;
           const double value = evaluate(trial);
-          if (value > best_value + 1e-9) {
-            best_value = value;
+          if (value > best_value_ + 1e-9) {
+            best_value_ = value;
             best = std::move(trial);
             improved = true;
           }

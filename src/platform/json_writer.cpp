@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <type_traits>
 
 namespace stratagem::platform {
 namespace {
@@ -165,7 +166,9 @@ void JsonWriter::write_tree(const Tree& tree) {
       std::vector<const typename Tree::object_t::value_type*> members;
       members.reserve(tree.size());
       for (const auto& member : tree.template get_ref<const typename Tree::object_t&>()) members.push_back(&member);
-      std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+      // A json (a std::map) holds its keys sorted already; an ordered_json does not.
+      if constexpr (!std::is_same_v<Tree, nlohmann::json>)
+        std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
       begin_object();
       for (const auto* member : members) {
         key(member->first);

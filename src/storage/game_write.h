@@ -22,6 +22,15 @@ struct GameWrite {
   std::vector<MessageId> message_ids;
   std::vector<EventId> event_ids;
   bool announced = false;  // the database told every process of its events
+
+  // Before each run of the write: a group commit may run it twice, and nothing of a first
+  // run may stay.
+  void start_afresh() {
+    written = false;
+    message_ids.clear();
+    event_ids.clear();
+    announced = false;
+  }
 };
 
 // Whether a change can be written together with others: its record, status, deadline,

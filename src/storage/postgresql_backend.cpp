@@ -239,8 +239,6 @@ class EventReceiver final : public pqxx::notification_receiver {
     hub_.publish(game, last);
   }
 
-
- private:
   EventHub& hub_;
   EventId& newest_;
 };

@@ -158,12 +158,7 @@ bool fits_one_statement(std::span<GameWrite* const> writes) {
 }
 
 void write_games_together(std::span<GameWrite* const> writes, const std::string& channel, const RunStatement& run) {
-  for (GameWrite* write : writes) {
-    write->written = false;
-    write->message_ids.clear();
-    write->event_ids.clear();
-    write->announced = false;
-  }
+  for (GameWrite* write : writes) write->start_afresh();
   // Rounds of distinct games: an UPDATE ... FROM joining one row to several updates only one.
   std::vector<GameWrite*> pending(writes.begin(), writes.end());
   while (!pending.empty()) {

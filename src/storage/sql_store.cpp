@@ -14,7 +14,6 @@
 namespace stratagem::storage {
 namespace {
 
-
 // A LIMIT the databases accept (PostgreSQL refuses a negative one) for any size_t.
 std::int64_t row_limit(std::size_t limit) {
   constexpr std::size_t kMost = std::size_t{1} << 62;
@@ -96,11 +95,7 @@ void insert_players(SqlSession& session, GameId game, const std::vector<UserId>&
 // Everything a GameWrite's change writes, provided the game is still at its version
 // (false, and nothing written, if not); fills in what it wrote.
 bool write_change(SqlSession& session, GameWrite& write) {
-  // A group commit may run the write twice: nothing of a first run stays.
-  write.written = false;
-  write.message_ids.clear();
-  write.event_ids.clear();
-  write.announced = false;
+  write.start_afresh();
   const GameChange& change = *write.change;
   const std::array<SqlValue, 5> game_row{write.id, change.record, change.status,
                                          optional_millis(change.next_deadline), write.version};
@@ -585,8 +580,9 @@ StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
     return std::nullopt;  // lost the race
   }
   announced = written.announced;
-  StoredGame next = game;
-  next.version = game.version + 1;
+  // The row as it now stands, from the one read (its old record replaced, not copied).
+  StoredGame next = std::move(*known);
+  ++next.version;
   next.record = std::move((*change)->record);
   next.status = std::move((*change)->status);
   next.next_deadline = (*change)->next_deadline;
