@@ -19,6 +19,16 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
+// An order's text as the engine reads it for `power` in the game's position, if it is one
+// that position allows.
+std::optional<Order> engine_order(const DiplomacyGame& g, diplomacy::Power power, const std::string& text) {
+  auto parsed = diplomacy::parse_order(g.variant(), text, g.state().phase.type);
+  if (!parsed) return std::nullopt;
+  auto valid = diplomacy::validate(g.map(), g.rules(), g.state(), power, *parsed);
+  if (!valid) return std::nullopt;
+  return *valid;
+}
+
 }  // namespace
 
 std::optional<PressMessage> DiplomacyGame::Impl::press_of(const Game& g, const json& arrangement) {
@@ -96,10 +106,7 @@ void DiplomacyGame::Impl::judge_deals(Game& g, const formats::PhaseReport& repor
     if (p >= static_cast<int>(report.results.size())) break;
     for (const auto& entry : report.results[p]) {
       if (!entry.order || entry.result == diplomacy::Outcome::Void || entry.result == diplomacy::Outcome::Invalid) continue;
-      auto parsed = diplomacy::parse_order(g.variant(), *entry.order, g.position_.state().phase.type);
-      if (!parsed) continue;
-      auto valid = diplomacy::validate(g.map(), g.rules_, g.position_.state(), power_at(p), *parsed);
-      if (valid) orders[p].push_back(*valid);
+      if (auto order = engine_order(g, power_at(p), *entry.order)) orders[p].push_back(*order);
     }
   }
   const std::string phase = g.phase_code();
@@ -159,11 +166,8 @@ std::vector<Order> DiplomacyGame::computer_orders_given(Power power) const {
   if (index(power) >= variant().power_count()) return out;
   const Seat& seat = seats_[index(power)];
   if (!Impl::computer_controlled(*this, power) || !seat.orders) return out;
-  for (const KeptOrder& kept : *seat.orders) {
-    auto parsed = diplomacy::parse_order(variant(), kept.order, position_.state().phase.type);
-    if (!parsed) continue;
-    if (auto valid = diplomacy::validate(map(), rules_, position_.state(), power, *parsed)) out.push_back(*valid);
-  }
+  for (const KeptOrder& kept : *seat.orders)
+    if (auto order = engine_order(*this, power, kept.order)) out.push_back(*order);
   return out;
 }
 
