@@ -60,16 +60,17 @@ class PostgresqlSession final : public SqlSession {
   bool healthy() const override { return healthy_ && connection_.is_open(); }
 
   std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override {
-    std::vector<SqlRow> rows;
-    guarded([&] {
-      if (!transaction_) throw SqlFailure(StoreErrorCode::failed, "a query outside a transaction");
-      rows = exec(*transaction_, sql, params);
-    });
-    return rows;
+    return query_in_transaction(sql, params);
   }
 
-  // A statement that is a transaction of its own: it has committed when it returns.
-  std::vector<SqlRow> query_committing(std::string_view sql, std::span<const SqlValue> params) {
+  // In the open transaction, the parameters in PostgreSQL's binary format.
+  std::vector<SqlRow> query_binary(std::string_view sql, std::span<const std::string> params) {
+    return query_in_transaction(sql, params);
+  }
+
+  // A statement that is a transaction of its own, the parameters in PostgreSQL's binary
+  // format: it has committed when it returns.
+  std::vector<SqlRow> query_binary_committing(std::string_view sql, std::span<const std::string> params) {
     std::vector<SqlRow> rows;
     guarded([&] {
       if (transaction_) throw SqlFailure(StoreErrorCode::failed, "a committing statement inside a transaction");
@@ -115,6 +116,16 @@ class PostgresqlSession final : public SqlSession {
   }
 
  private:
+  template <typename Parameter>
+  std::vector<SqlRow> query_in_transaction(std::string_view sql, std::span<const Parameter> params) {
+    std::vector<SqlRow> rows;
+    guarded([&] {
+      if (!transaction_) throw SqlFailure(StoreErrorCode::failed, "a query outside a transaction");
+      rows = exec(*transaction_, sql, params);
+    });
+    return rows;
+  }
+
   // Payloads joined by ';', each NOTIFY under PostgreSQL's 8,000-byte limit.
   void send_notifications() {
     constexpr std::size_t kPayloadLimit = 7'900;
@@ -150,7 +161,18 @@ class PostgresqlSession final : public SqlSession {
         pointers.push_back(nullptr);
       }
     }
-    const pqxx::result result = transaction.exec_prepared(prepared(sql), pqxx::prepare::make_dynamic_params(pointers));
+    return rows_of(transaction.exec_prepared(prepared(sql), pqxx::prepare::make_dynamic_params(pointers)));
+  }
+
+  std::vector<SqlRow> exec(pqxx::transaction_base& transaction, std::string_view sql,
+                           std::span<const std::string> binary_params) {
+    std::vector<pqxx::binarystring> binaries;
+    binaries.reserve(binary_params.size());
+    for (const std::string& param : binary_params) binaries.emplace_back(param.data(), param.size());
+    return rows_of(transaction.exec_prepared(prepared(sql), pqxx::prepare::make_dynamic_params(binaries)));
+  }
+
+  static std::vector<SqlRow> rows_of(const pqxx::result& result) {
     std::vector<SqlRow> rows;
     rows.reserve(result.size());
     for (const auto& row : result) {
@@ -289,16 +311,17 @@ bool PostgresqlBackend::announce(SqlSession& session, GameId game, EventId last)
 }
 
 void PostgresqlBackend::write_games(SqlSession& session, std::span<GameWrite* const> writes) {
-  write_games_together(writes, channel_, [&session](std::string_view sql, std::span<const SqlValue> params) {
-    return session.query(sql, params);
+  auto& postgresql = static_cast<PostgresqlSession&>(session);
+  write_games_together(writes, channel_, [&postgresql](std::string_view sql, std::span<const std::string> params) {
+    return postgresql.query_binary(sql, params);
   });
 }
 
 bool PostgresqlBackend::write_games_and_commit(SqlSession& session, std::span<GameWrite* const> writes) {
   if (!fits_one_statement(writes)) return false;
   auto& postgresql = static_cast<PostgresqlSession&>(session);
-  write_games_together(writes, channel_, [&postgresql](std::string_view sql, std::span<const SqlValue> params) {
-    return postgresql.query_committing(sql, params);
+  write_games_together(writes, channel_, [&postgresql](std::string_view sql, std::span<const std::string> params) {
+    return postgresql.query_binary_committing(sql, params);
   });
   return true;
 }

@@ -18,8 +18,9 @@
 
 namespace stratagem::storage {
 
-// Runs a statement: in the open transaction, or as a transaction of its own.
-using RunStatement = std::function<std::vector<SqlRow>(std::string_view sql, std::span<const SqlValue> params)>;
+// Runs a statement, its parameters in PostgreSQL's binary format: in the open transaction,
+// or as a transaction of its own.
+using RunStatement = std::function<std::vector<SqlRow>(std::string_view sql, std::span<const std::string> params)>;
 
 // Writes are given in game id order; a game may appear more than once (each is written
 // over the version before it, so all but one of them find it moved on: a statement each
