@@ -23,15 +23,33 @@ GroupCommitter::~GroupCommitter() {
 }
 
 void GroupCommitter::run(const Job& job, std::int64_t key, GameWrite* together) {
-  Pending pending;
-  pending.job = &job;
-  pending.key = key;
-  pending.together = write_together_ ? together : nullptr;
-  std::unique_lock lock(mutex_);
-  queue_.push_back(&pending);
+  // The caller's own: a finished batch wakes its own callers, not every waiting thread.
+  struct Wait {
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    std::optional<SqlFailure> failure;
+  } wait;
+  submit(job, key, together, [&wait](std::optional<SqlFailure> failure) {
+    std::lock_guard lock(wait.mutex);
+    wait.failure = std::move(failure);
+    wait.done = true;
+    wait.finished.notify_one();
+  });
+  std::unique_lock lock(wait.mutex);
+  wait.finished.wait(lock, [&] { return wait.done; });
+  if (wait.failure) throw *wait.failure;
+}
+
+void GroupCommitter::submit(const Job& job, std::int64_t key, GameWrite* together, Finished finished) {
+  auto pending = std::make_unique<Pending>();
+  pending->job = &job;
+  pending->key = key;
+  pending->together = write_together_ ? together : nullptr;
+  pending->finished = std::move(finished);
+  std::lock_guard lock(mutex_);
+  queue_.push_back(std::move(pending));
   arrived_.notify_one();
-  pending.finished.wait(lock, [&] { return pending.done; });
-  if (pending.failure) throw *pending.failure;
 }
 
 void GroupCommitter::serve() {
@@ -40,19 +58,18 @@ void GroupCommitter::serve() {
     // Jobs queued before the store closes are still served.
     arrived_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
     if (queue_.empty()) return;
-    std::deque<Pending*> batch;
-    while (!queue_.empty() && batch.size() < max_batch_) {
-      batch.push_back(queue_.front());
+    std::deque<std::unique_ptr<Pending>> owned;
+    while (!queue_.empty() && owned.size() < max_batch_) {
+      owned.push_back(std::move(queue_.front()));
       queue_.pop_front();
     }
     lock.unlock();
+    std::deque<Pending*> batch;
+    for (const auto& pending : owned) batch.push_back(pending.get());
     std::stable_sort(batch.begin(), batch.end(), [](const Pending* a, const Pending* b) { return a->key < b->key; });
     commit_batch(batch);
+    for (const auto& pending : owned) pending->finished(std::move(pending->failure));
     lock.lock();
-    for (Pending* pending : batch) {
-      pending->done = true;
-      pending->finished.notify_one();
-    }
   }
 }
 

@@ -55,10 +55,18 @@ class GroupCommitter {
   GroupCommitter(const GroupCommitter&) = delete;
   GroupCommitter& operator=(const GroupCommitter&) = delete;
 
+  // Called once the transaction holding the job has committed (no failure) or failed, on
+  // the committer's thread, after the batch; it must not throw, and should be quick (the
+  // next batch waits for it).
+  using Finished = std::function<void(std::optional<SqlFailure> failure)>;
+
   // Returns after the transaction holding the job has committed; throws SqlFailure when
   // the job failed or the commit did. `key` orders the job in its batch. `together`: the
   // same write as data, which the batch may write instead of running `job`.
   void run(const Job& job, std::int64_t key = 0, GameWrite* together = nullptr);
+  // The same without waiting: `finished` tells the outcome. The job (and `together`) must
+  // live until then.
+  void submit(const Job& job, std::int64_t key, GameWrite* together, Finished finished);
 
  private:
   struct Pending {
@@ -66,9 +74,7 @@ class GroupCommitter {
     std::int64_t key = 0;
     GameWrite* together = nullptr;
     std::optional<SqlFailure> failure;
-    bool done = false;
-    // One per caller: a finished batch wakes its own callers, not every waiting thread.
-    std::condition_variable finished;
+    Finished finished;
   };
   void serve();
   void commit_batch(std::deque<Pending*>& batch);
@@ -85,7 +91,7 @@ class GroupCommitter {
   std::unique_ptr<SqlSession> session_;
   std::mutex mutex_;
   std::condition_variable arrived_;
-  std::deque<Pending*> queue_;
+  std::deque<std::unique_ptr<Pending>> queue_;
   bool stopping_ = false;
   std::thread thread_;  // last: starts once everything above is ready
 };

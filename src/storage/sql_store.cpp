@@ -273,7 +273,7 @@ StoreResult<T> SqlStore::write(const std::string& operation,
     result = work(session);
     return result->has_value();
   };
-  auto& committer = *committers_[static_cast<std::size_t>(game) % committers_.size()];
+  auto& committer = committer_of(game);
   for (int attempt = 1;; ++attempt) {
     try {
       result.reset();
@@ -580,15 +580,71 @@ StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
     return std::nullopt;  // lost the race
   }
   announced = written.announced;
-  // The row as it now stands, from the one read (its old record replaced, not copied).
-  StoredGame next = std::move(*known);
-  ++next.version;
-  next.record = std::move((*change)->record);
-  next.status = std::move((*change)->status);
-  next.next_deadline = (*change)->next_deadline;
-  if ((*change)->players) next.players = distinct(std::move(*(*change)->players));
-  remember(std::move(next));
+  remember(row_after(std::move(*known), std::move(**change)));
   return outcome_of(std::move(written));
+}
+
+bool SqlStore::start_update(GameId id, const GameUpdate& fn, UpdateDone done) {
+  if (!backend_->writes_games_together()) return false;
+  auto known = remembered(id);
+  if (!known) return false;
+  std::string operation = fmt::format("update_game {}", id);
+  auto change = decide(operation, fn, *known);
+  // A refusal over the remembered game is decided again over the database (as in
+  // update_optimistically), and phases and players are written row by row.
+  if (!change || !*change || !writable_together(**change)) return false;
+  // What the batch works on, alive until it is done with it.
+  struct Started {
+    Started(StoredGame game, GameChange decided)
+        : known(std::move(game)), change(std::move(decided)), write(known.id, known.version, change) {}
+    StoredGame known;
+    GameChange change;
+    GameWrite write;
+    GroupCommitter::Job job;
+  };
+  auto started = std::make_shared<Started>(std::move(*known), std::move(**change));
+  started->job = [this, &write = started->write](SqlSession& session) {
+    write_game_rows(session, write);
+    return true;
+  };
+  committer_of(id).submit(started->job, id, &started->write,
+                          [this, id, operation = std::move(operation), started,
+                           done = std::move(done)](std::optional<SqlFailure> failure) {
+                            GameWrite& write = started->write;
+                            if (failure || !write.written) forget(id);
+                            if (failure && !failure->retryable() && failure->code() != StoreErrorCode::unavailable) {
+                              done(tl::unexpected(error(failure->code(), operation, failure->what())));
+                              return;
+                            }
+                            // Nothing committed: the usual way reads the game and tries again.
+                            if (failure || !write.written) {
+                              done(std::nullopt);
+                              return;
+                            }
+                            remember(row_after(std::move(started->known), std::move(started->change)));
+                            if (!write.event_ids.empty() && !write.announced) hub_.publish(id, write.event_ids.back());
+                            done(outcome_of(std::move(write)));
+                          });
+  return true;
+}
+
+// The row as it stands after the change (the old record replaced, not copied).
+StoredGame SqlStore::row_after(StoredGame game, GameChange&& change) {
+  ++game.version;
+  game.record = std::move(change.record);
+  game.status = std::move(change.status);
+  game.next_deadline = change.next_deadline;
+  if (change.players) game.players = distinct(std::move(*change.players));
+  return game;
+}
+
+GroupCommitter& SqlStore::committer_of(GameId game) {
+  return *committers_[static_cast<std::size_t>(game) % committers_.size()];
+}
+
+void SqlStore::write_game_rows(SqlSession& session, GameWrite& game_write) {
+  if (write_change(session, game_write) && !game_write.event_ids.empty())
+    game_write.announced = backend_->announce(session, game_write.id, game_write.event_ids.back());
 }
 
 // The game writes that a group commit may write together with the rest of its batch are
@@ -598,8 +654,7 @@ StoreResult<void> SqlStore::write_game(const std::string& operation, GameWrite& 
   return write<void>(
       operation,
       [&](SqlSession& session) -> StoreResult<void> {
-        if (write_change(session, game_write) && !game_write.event_ids.empty())
-          game_write.announced = backend_->announce(session, game_write.id, game_write.event_ids.back());
+        write_game_rows(session, game_write);
         return {};
       },
       game_write.id, together ? &game_write : nullptr);

@@ -35,6 +35,7 @@ class SqlStore final : public Store {
   StoreResult<StoredGame> load_game(GameId id) override;
   StoreResult<std::vector<StoredGame>> list_games(const GameQuery& query) override;
   StoreResult<UpdateOutcome> update_game(GameId id, const GameUpdate& fn) override;
+  bool start_update(GameId id, const GameUpdate& fn, UpdateDone done) override;
   StoreResult<std::vector<GameId>> due_games(Instant now, std::size_t limit) override;
   StoreResult<UpdateOutcome> update_due_game(GameId id, Instant now, const GameUpdate& fn) override;
 
@@ -63,6 +64,11 @@ class SqlStore final : public Store {
                        GameWrite* together = nullptr);
   // Writes a game's change (GameWrite::written false: the game had moved on).
   StoreResult<void> write_game(const std::string& operation, GameWrite& game_write);
+  // The same in the open transaction, a statement a row.
+  void write_game_rows(SqlSession& session, GameWrite& game_write);
+  static StoredGame row_after(StoredGame game, GameChange&& change);
+  // The committer of the game's writes (the one that orders them).
+  GroupCommitter& committer_of(GameId game);
   StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,
                                     std::optional<Instant> due_by, const GameUpdate& fn);
   // nullopt: another update of the game committed first.

@@ -3,6 +3,8 @@
 
 #include "store_fixture.h"
 
+#include <future>
+
 namespace stratagem::storage {
 namespace {
 
@@ -350,6 +352,23 @@ TEST_P(StoreTest, DueGamesComeEarliestFirstAndOnlyWhileDue) {
   EXPECT_TRUE(processed.written);
   EXPECT_EQ(calls, 1);
   EXPECT_EQ(value_of(store_->due_games(kNoon + 2min, 10)), (std::vector<GameId>{later}));
+}
+
+// SQLite writes each game's rows itself (no batch statement): its updates all wait.
+TEST_P(StoreTest, OnlyPostgresqlStartsUpdatesWithoutWaiting) {
+  const GameId id = game("g").id;
+  const auto writes = [](const StoredGame& game) { return std::optional<GameChange>(one_event(game)); };
+  value_of(store_->update_game(id, writes));
+  std::promise<std::optional<StoreResult<UpdateOutcome>>> outcome;
+  const bool started = store_->start_update(id, writes, [&](std::optional<StoreResult<UpdateOutcome>> result) {
+    outcome.set_value(std::move(result));
+  });
+  EXPECT_EQ(started, GetParam() == Database::postgresql);
+  if (started) {
+    auto written = outcome.get_future().get();
+    ASSERT_TRUE(written && *written);
+    EXPECT_TRUE((*written)->written);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values(Database::sqlite, Database::postgresql),

@@ -268,6 +268,18 @@ class Store {
   // GameUpdate), and after three such races runs fn under the write lock.
   virtual StoreResult<UpdateOutcome> update_game(GameId id, const GameUpdate& fn) = 0;
 
+  // update_game() without waiting for the commit, where the store can: fn runs at once, on
+  // the calling thread, over the game as this store last wrote or read it, and its change
+  // goes to the group commit. Returns false when it cannot (the game not in memory, fn
+  // writing nothing or what is written one row at a time, a database without group
+  // writes): nothing was written, and the caller calls update_game(). Otherwise `done` is
+  // called once, on the store's writing thread, with the outcome, or with nullopt when
+  // the write did not happen and update_game() should be called after all (another
+  // process moved the game on, a connection lost before anything was sent). It must not
+  // throw or call the store, and should be quick.
+  using UpdateDone = std::function<void(std::optional<StoreResult<UpdateOutcome>> outcome)>;
+  virtual bool start_update(GameId id, const GameUpdate& fn, UpdateDone done) = 0;
+
   // The scheduler's way in. due_games() lists games whose next_deadline <= now, earliest
   // first. update_due_game() is update_game() for one of them that calls fn only if the
   // game is still due (read under the lock, or re-checked by the version at the write)
