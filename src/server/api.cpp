@@ -150,24 +150,24 @@ const std::vector<Api::Route>& Api::routes() {
       {"POST", "/api/v1/games", &Api::create_game, true},
       {"GET", "/api/v1/games", &Api::list_games, true},
       {"GET", "/api/v1/games/{}", &Api::get_game, true},
-      {"POST", "/api/v1/games/{}/join", &Api::join, true},
-      {"PUT", "/api/v1/games/{}/orders", &Api::put_orders, true},
-      {"POST", "/api/v1/games/{}/ready", &Api::ready, true},
+      {"POST", "/api/v1/games/{}/join", nullptr, true, ActionRoute{platform::Action::Join, 200}},
+      {"PUT", "/api/v1/games/{}/orders", nullptr, true, ActionRoute{platform::Action::PutOrders, 200}},
+      {"POST", "/api/v1/games/{}/ready", nullptr, true, ActionRoute{platform::Action::Ready, 200}},
       {"GET", "/api/v1/games/{}/phases", &Api::get_phases, true},
       {"GET", "/api/v1/games/{}/messages", &Api::get_messages, true},
       {"GET", "/api/v1/games/{}/deals", &Api::get_deals, true},
-      {"POST", "/api/v1/games/{}/messages", &Api::send_message, true},
-      {"POST", "/api/v1/games/{}/draw_vote", &Api::vote_draw, true},
-      {"POST", "/api/v1/games/{}/end_vote", &Api::vote_end, true},
-      {"POST", "/api/v1/games/{}/alliance_end", &Api::declare_alliance, true},
-      {"POST", "/api/v1/games/{}/give_up", &Api::give_up, true},
-      {"POST", "/api/v1/games/{}/take_seat", &Api::take_seat, true},
-      {"POST", "/api/v1/games/{}/treaties", &Api::propose_treaty, true},
-      {"POST", "/api/v1/games/{}/treaties/{}/sign", &Api::sign_treaty, true},
-      {"POST", "/api/v1/games/{}/treaties/{}/publish", &Api::publish_treaty, true},
-      {"POST", "/api/v1/games/{}/moves", &Api::move, true},
-      {"POST", "/api/v1/games/{}/resign", &Api::resign, true},
-      {"POST", "/api/v1/games/{}/draw", &Api::draw, true},
+      {"POST", "/api/v1/games/{}/messages", nullptr, true, ActionRoute{platform::Action::SendMessage, 201}},
+      {"POST", "/api/v1/games/{}/draw_vote", nullptr, true, ActionRoute{platform::Action::VoteDraw, 200}},
+      {"POST", "/api/v1/games/{}/end_vote", nullptr, true, ActionRoute{platform::Action::VoteEnd, 200}},
+      {"POST", "/api/v1/games/{}/alliance_end", nullptr, true, ActionRoute{platform::Action::DeclareAlliance, 200}},
+      {"POST", "/api/v1/games/{}/give_up", nullptr, true, ActionRoute{platform::Action::GiveUp, 200}},
+      {"POST", "/api/v1/games/{}/take_seat", nullptr, true, ActionRoute{platform::Action::TakeSeat, 200}},
+      {"POST", "/api/v1/games/{}/treaties", nullptr, true, ActionRoute{platform::Action::ProposeTreaty, 201}},
+      {"POST", "/api/v1/games/{}/treaties/{}/sign", nullptr, true, ActionRoute{platform::Action::SignTreaty, 200}},
+      {"POST", "/api/v1/games/{}/treaties/{}/publish", nullptr, true, ActionRoute{platform::Action::PublishTreaty, 200}},
+      {"POST", "/api/v1/games/{}/moves", nullptr, true, ActionRoute{platform::Action::Move, 200}},
+      {"POST", "/api/v1/games/{}/resign", nullptr, true, ActionRoute{platform::Action::Resign, 200}},
+      {"POST", "/api/v1/games/{}/draw", nullptr, true, ActionRoute{platform::Action::Draw, 200}},
   };
   return kRoutes;
 }
@@ -179,6 +179,27 @@ Response Api::handle(const Request& request) {
     spdlog::error("{} {}: {}", request.method, request.path, e.what());
     return internal_error(request_language(request)).response();
   }
+}
+
+// Only an action on a game is taken here, and only when neither the caller's session nor
+// the game has to be read from the database first: the store then commits it with its
+// batch while this thread serves other connections. Anything else, or anything refused,
+// goes the usual way, to handle() on a worker.
+bool Api::start(const Request& request, Respond respond) {
+  try {
+    if (!request.path.starts_with(kApiPrefix) || request.path.find('\0') != std::string::npos) return false;
+    for (const auto& route : routes()) {
+      if (!route.action || route.method != request.method) continue;
+      auto captures = match(route.pattern, request.path);
+      if (!captures) continue;
+      Caller caller{.language = request_language(request), .user = std::nullopt};
+      if (!authenticate_from_memory(request, caller)) return false;
+      return start_action(request, caller, *captures, *route.action, std::move(respond));
+    }
+  } catch (const std::exception& e) {
+    spdlog::debug("{} {} not started: {}", request.method, request.path, e.what());
+  }
+  return false;
 }
 
 Response Api::dispatch(const Request& request) {
@@ -211,7 +232,8 @@ Response Api::dispatch(const Request& request) {
       }
     }
     const auto started = std::chrono::steady_clock::now();
-    auto response = (this->*route.handler)(request, caller, *captures);
+    auto response = route.action ? act(request, caller, *captures, *route.action)
+                                 : (this->*route.handler)(request, caller, *captures);
     spdlog::debug("{} {} {} {} µs", request.method, request.path, response.status,
                   std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started)
                       .count());
@@ -225,15 +247,29 @@ Response Api::dispatch(const Request& request) {
   return ApiError{404, "not_found", say(caller.language, Text::no_route, request.method, request.path)}.response();
 }
 
-tl::expected<void, ApiError> Api::authenticate(const Request& request, Caller& caller, bool query_token_allowed) {
-  std::string token;
+namespace {
+
+std::string session_token(const Request& request, bool query_token_allowed) {
   constexpr std::string_view kBearer = "Bearer ";
   if (request.authorization.size() > kBearer.size() &&
       std::string_view(request.authorization).substr(0, kBearer.size()) == kBearer) {
-    token = request.authorization.substr(kBearer.size());
-  } else if (query_token_allowed) {
-    if (const auto it = request.query.find("token"); it != request.query.end()) token = it->second;
+    return request.authorization.substr(kBearer.size());
   }
+  if (query_token_allowed) {
+    if (const auto it = request.query.find("token"); it != request.query.end()) return it->second;
+  }
+  return {};
+}
+
+void identify(Caller& caller, storage::User user) {
+  if (const auto language = formats::language_by_code(user.language)) caller.language = *language;
+  caller.user = std::move(user);
+}
+
+}  // namespace
+
+tl::expected<void, ApiError> Api::authenticate(const Request& request, Caller& caller, bool query_token_allowed) {
+  const std::string token = session_token(request, query_token_allowed);
   if (token.empty()) return tl::unexpected(unauthenticated(caller.language));
   const auto now = now_instant();
   auto user = sessions_.get(token, now);
@@ -246,9 +282,17 @@ tl::expected<void, ApiError> Api::authenticate(const Request& request, Caller& c
     sessions_.put(token, *stored, now);
     user = std::move(*stored);
   }
-  if (const auto language = formats::language_by_code(user->language)) caller.language = *language;
-  caller.user = std::move(*user);
+  identify(caller, std::move(*user));
   return {};
+}
+
+bool Api::authenticate_from_memory(const Request& request, Caller& caller) {
+  const std::string token = session_token(request, false);
+  if (token.empty()) return false;
+  auto user = sessions_.get(token, now_instant());
+  if (!user) return false;
+  identify(caller, std::move(*user));
+  return true;
 }
 
 Response Api::malformed_request(const Request& request, bool header_too_large) const {

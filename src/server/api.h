@@ -1,7 +1,8 @@
 #pragma once
 // The API of the contract (shared/contracts/server-api.md) over the platform and storage:
 // routing, authentication, the caller's language, JSON bodies, error bodies, and the
-// web client's files. Every handler runs on a worker thread (http_listener.h).
+// web client's files. Every handler runs on a worker thread (http_listener.h), except an
+// action started on the I/O thread (Api::start, game_actions_api.cpp).
 
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "game_runner.h"
 #include "http_listener.h"
 #include "failure_throttle.h"
+#include "game_action.h"
 #include "language.h"
 #include "password_hasher.h"
 #include "rate_limiter.h"
@@ -33,6 +35,16 @@ struct Caller {
   std::optional<storage::User> user;  // set once authenticated
 };
 
+// An action's request as read, before it runs.
+struct ActionRequest {
+  storage::GameId game = 0;
+  std::string game_text;  // as the path gave it, for "no such game"
+  nlohmann::json body;
+  platform::User user;
+  std::string target;  // the path's second capture (a treaty), if any
+  platform::Instant now;
+};
+
 struct ApiOptions {
   // Accounts created per client address: this many at once, then this many a minute.
   double signups_per_minute = 20;
@@ -45,6 +57,7 @@ class Api final : public RequestHandler {
       ApiOptions options = {});
 
   Response handle(const Request& request) override;
+  bool start(const Request& request, Respond respond) override;
   bool is_event_stream(const Request& request) const override;
   std::variant<Response, std::unique_ptr<EventStream>> open_event_stream(const Request& request) override;
   Response body_too_large(const Request& request, std::size_t limit) const override;
@@ -53,11 +66,17 @@ class Api final : public RequestHandler {
  private:
   using Captures = std::vector<std::string>;
   using Handler = Response (Api::*)(const Request&, Caller&, const Captures&);
+  // An action on the game of the path's first capture, answered with `status`.
+  struct ActionRoute {
+    platform::Action action;
+    int status;
+  };
   struct Route {
     std::string_view method;
     std::string_view pattern;  // "{}" matches one path segment, passed in Captures
-    Handler handler;
+    Handler handler;           // null for an action
     bool needs_user;
+    std::optional<ActionRoute> action = std::nullopt;
   };
   static const std::vector<Route>& routes();
 
@@ -65,6 +84,8 @@ class Api final : public RequestHandler {
   // The account of the request's token (Authorization header, or `token` in the query
   // when `query_token_allowed`), which also sets the caller's language.
   tl::expected<void, ApiError> authenticate(const Request& request, Caller& caller, bool query_token_allowed);
+  // The same from the sessions in memory alone: false when the token is not among them.
+  bool authenticate_from_memory(const Request& request, Caller& caller);
 
   // accounts_api.cpp
   Response get_openapi(const Request&, Caller&, const Captures&);
@@ -81,23 +102,20 @@ class Api final : public RequestHandler {
   Response get_phases(const Request&, Caller&, const Captures&);
   Response get_messages(const Request&, Caller&, const Captures&);
   Response get_deals(const Request&, Caller&, const Captures&);
-  Response join(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Join, 200); }
-  Response put_orders(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::PutOrders, 200); }
-  Response ready(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Ready, 200); }
-  Response send_message(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::SendMessage, 201); }
-  Response vote_draw(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::VoteDraw, 200); }
-  Response vote_end(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::VoteEnd, 200); }
-  Response declare_alliance(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::DeclareAlliance, 200); }
-  Response give_up(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::GiveUp, 200); }
-  Response take_seat(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::TakeSeat, 200); }
-  Response propose_treaty(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::ProposeTreaty, 201); }
-  Response sign_treaty(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::SignTreaty, 200); }
-  Response publish_treaty(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::PublishTreaty, 200); }
-  Response move(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Move, 200); }
-  Response resign(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Resign, 200); }
-  Response draw(const Request& r, Caller& c, const Captures& k) { return act(r, c, k, platform::Action::Draw, 200); }
-  // One action on a game, in one storage transaction; `status` on success.
-  Response act(const Request& request, Caller& caller, const Captures& captures, platform::Action action, int status);
+
+  // game_actions_api.cpp
+  // The request read, or the answer refusing it.
+  tl::expected<ActionRequest, Response> read_action(const Request& request, const Caller& caller,
+                                                    const Captures& captures, platform::Action action) const;
+  // One action on a game, in one storage transaction; the route's status on success.
+  Response act(const Request& request, Caller& caller, const Captures& captures, ActionRoute route);
+  // act() without waiting for the commit, where it can be (Store::start_update); false:
+  // call act().
+  bool start_action(const Request& request, Caller& caller, const Captures& captures, ActionRoute route,
+                    Respond respond);
+  // The answer to an action, from its outcome.
+  static Response answer(const tl::expected<ActionOutcome, storage::StoreError>& outcome, std::string_view game_text,
+                         Language language, ActionRoute route);
 
   storage::Store& store_;
   GameCache& games_;

@@ -36,4 +36,13 @@ tl::expected<ActionOutcome, storage::StoreError> act_on_game(storage::Store& sto
                                                              platform::Instant now, const GameAction& action,
                                                              const SeatedUsers& seated = {});
 
+// act_on_game without waiting for the commit, where the store can (Store::start_update):
+// the action runs now, on the calling thread; `done` gets the outcome on the store's
+// writing thread, or nullopt when act_on_game must be called after all. False: nothing
+// was started (the action and `seated` may have run, and will again), call act_on_game.
+using ActionDone = std::function<void(std::optional<tl::expected<ActionOutcome, storage::StoreError>> outcome)>;
+bool start_action_on_game(storage::Store& store, GameCache& games, GameRunner& runner, storage::GameId id,
+                          platform::Instant now, const GameAction& action, const SeatedUsers& seated,
+                          ActionDone done);
+
 }  // namespace stratagem::server

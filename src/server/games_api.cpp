@@ -1,5 +1,5 @@
-// Games: creation, the lobby, what a caller may see of a game, its phases and messages,
-// and every action on it (each one storage transaction).
+// Games: creation, the lobby, what a caller may see of a game, its phases and messages
+// (the actions on a game are in game_actions_api.cpp).
 #include <spdlog/spdlog.h>
 
 #include "api.h"
@@ -11,19 +11,6 @@
 #include "press_api.h"
 
 namespace stratagem::server {
-namespace {
-
-bool seats_caller(platform::Action action) {
-  return action == platform::Action::Join || action == platform::Action::TakeSeat;
-}
-
-std::vector<storage::UserId> with_player(std::vector<storage::UserId> players, storage::UserId user) {
-  if (std::find(players.begin(), players.end(), user) == players.end()) players.push_back(user);
-  return players;
-}
-
-}  // namespace
-
 // One transaction: storage draws the id, the platform makes the game that holds it, and
 // both are written together (a crash leaves the whole game or nothing).
 Response Api::create_game(const Request& request, Caller& caller, const Captures&) {
@@ -150,35 +137,6 @@ Response Api::get_deals(const Request&, Caller& caller, const Captures& captures
   nlohmann::json deals = diplomacy ? diplomacy->deals_for(std::to_string(caller.user->id)) : nlohmann::json::array();
   for (auto& deal : deals) show_deal(deal, caller.language);
   return Response::json(200, deals);
-}
-
-Response Api::act(const Request& request, Caller& caller, const Captures& captures, platform::Action action,
-                  int status) {
-  const auto language = caller.language;
-  const auto id = parse_game_id(captures[0]);
-  if (!id) return game_not_found(captures[0], language).response();
-  auto body = parse_body(request.body, language);
-  if (!body) return body.error().response();
-  if (action == platform::Action::SendMessage)
-    if (auto press = read_press_text(*body, language); !press) return press.error().response();
-  const auto user = platform_user(*caller.user);
-  const std::string target = captures.size() > 1 ? captures[1] : std::string();
-  const auto now = now_instant();
-
-  const auto outcome = act_on_game(
-      store_, games_, runner_, *id, now,
-      [&](platform::Game& game) { return game.act(user, action, *body, language, now, target); },
-      [&](const storage::StoredGame& locked) -> std::optional<std::vector<storage::UserId>> {
-        if (!seats_caller(action)) return std::nullopt;
-        return with_player(locked.players, caller.user->id);
-      });
-  if (!outcome) {
-    if (outcome.error().code == storage::StoreErrorCode::not_found) return game_not_found(captures[0], language).response();
-    return error_of(outcome.error(), language).response();
-  }
-  if (outcome->missing) return game_not_found(captures[0], language).response();
-  if (outcome->refused) return error_of(*outcome->refused, language).response();
-  return Response::json(status, outcome->response);
 }
 
 }  // namespace stratagem::server

@@ -254,6 +254,21 @@ class HttpServer::Impl {
     }
   }
 
+  // The answer of a request the handler took without a worker (RequestHandler::start),
+  // resumed on the connection's strand whichever thread gives it; nullopt when the handler
+  // did not take it or handed it back.
+  awaitable<std::optional<Response>> started_answer(const Request& request) {
+    return asio::async_initiate<decltype(use_awaitable), void(std::optional<Response>)>(
+        [this, &request](auto completion) {
+          auto shared = std::make_shared<decltype(completion)>(std::move(completion));
+          auto resume = [shared](std::optional<Response> response) {
+            asio::post(asio::append(std::move(*shared), std::move(response)));
+          };
+          if (!handler_.start(request, resume)) resume(std::nullopt);
+        },
+        use_awaitable);
+  }
+
   template <typename F>
   awaitable<std::invoke_result_t<F>> on_worker(F work) {
     using Result = std::invoke_result_t<F>;
@@ -429,8 +444,9 @@ class HttpServer::Impl {
         }
         co_await write(connection, std::get<Response>(opened), version, keep_alive && !stopping_, false);
       } else {
-        const auto response = co_await on_worker([this, &request] { return handler_.handle(request); });
-        co_await write(connection, response, version, keep_alive && !stopping_, head);
+        auto response = co_await started_answer(request);
+        if (!response) response = co_await on_worker([this, &request] { return handler_.handle(request); });
+        co_await write(connection, *response, version, keep_alive && !stopping_, head);
       }
       if (!keep_alive) break;
     }

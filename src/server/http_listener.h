@@ -2,7 +2,8 @@
 // The HTTP/1.1 server (Boost.Beast over Asio, C++20 coroutines): accepts connections,
 // reads requests with a capped body, and hands each one to the RequestHandler on a
 // worker thread, so that database commits, phase processing and password hashing never
-// hold up the I/O threads. Event streams (Server-Sent Events) stay open and are written
+// hold up the I/O threads; or, when the handler can answer it without anyone waiting
+// (RequestHandler::start), lets it go on the I/O thread and writes the answer when it comes. Event streams (Server-Sent Events) stay open and are written
 // whenever the EventHub says their game may have something new.
 //
 // Only this file's .cpp includes Beast (it takes long to compile).
@@ -10,7 +11,9 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -50,6 +53,16 @@ class RequestHandler {
   virtual ~RequestHandler() = default;
   // Blocking; called on a worker thread, never on an I/O thread.
   virtual Response handle(const Request& request) = 0;
+  // The answer to a request start() took, given on any thread; nullopt: it goes to
+  // handle() after all.
+  using Respond = std::function<void(std::optional<Response> response)>;
+  // Called on an I/O thread first, so it must not block: takes the request when it can be
+  // answered without a worker waiting for it (an action whose write goes to a group
+  // commit), calling `respond` once later. False: handle() answers it.
+  virtual bool start(const Request& request, Respond respond) {
+    (void)request, (void)respond;
+    return false;
+  }
   virtual bool is_event_stream(const Request& request) const = 0;
   // For a request is_event_stream accepts: a stream, or the error to answer with.
   virtual std::variant<Response, std::unique_ptr<EventStream>> open_event_stream(const Request& request) = 0;

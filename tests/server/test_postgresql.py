@@ -55,3 +55,45 @@ def test_two_processes_on_one_database():
     finally:
         assert a.stop() == 0
         assert b.stop() == 0
+
+
+def test_actions_taken_on_the_io_thread_answer_as_a_worker_would():
+    """On PostgreSQL an order or a message over a game the process last wrote itself, from
+    a session it remembers, is decided on the I/O thread and answered when its group
+    commit is done; refusals, and writes over a game the other process moved on, go to a
+    worker. Each answer is the same either way, and every acknowledged write is there."""
+    debug = {"SPDLOG_LEVEL": "debug"}
+    a = Server(URL, extra_env=debug).start()
+    b = Server(URL, extra_env=debug).start()
+    try:
+        game_id, players = seven_player_game(a, prefix=unique_prefix())
+        england, france = players["ENGLAND"], players["FRANCE"]
+        orders = f"/api/v1/games/{game_id}/orders"
+        first = england.ok("PUT", orders, {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+        second = england.ok("PUT", orders, {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Eng", "A Lvp-Yor"]}})
+        assert [e["order"] for e in first["orders"]["ENGLAND"]] == ["F LON - NTH"]
+        assert [e["order"] for e in second["orders"]["ENGLAND"]] == ["F LON - ENG", "A LVP - YOR"]
+        sent = england.ok("POST", f"/api/v1/games/{game_id}/messages",
+                          {"from": "ENGLAND", "to": ["FRANCE"], "text": "from the I/O thread"}, status=201)
+        assert set(sent) == {"id", "sent_at", "phase"} and sent["phase"] == "S1901M"
+        # Refused: answered by a worker, in the caller's language, nothing written.
+        wrong_phase = england.put(orders, {"phase": "F1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+        assert wrong_phase.status == 409 and wrong_phase.code == "wrong_phase", wrong_phase
+        # The other process moves the game on; A's next write finds its game stale and is
+        # written by a worker after reading the game again.
+        france.port = b.port
+        france.ok("PUT", orders, {"phase": "S1901M", "orders": {"FRANCE": ["A Par-Bur"]}})
+        third = england.ok("PUT", orders, {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+        assert [e["order"] for e in third["orders"]["ENGLAND"]] == ["F LON - NTH"]
+        mine = france.ok("GET", f"/api/v1/games/{game_id}/messages")
+        assert [m["text"] for m in mine] == ["from the I/O thread"]
+    finally:
+        assert a.stop() == 0
+        assert b.stop() == 0
+    log = a.log.decode()
+    without_worker = [line for line in log.splitlines() if "without a worker" in line]
+    assert any(f"PUT {orders} 200" in line for line in without_worker), log[-3000:]
+    assert any(f"POST /api/v1/games/{game_id}/messages 201" in line for line in without_worker), log[-3000:]
+    # The refusal and the write over the moved-on game were answered by handle().
+    assert not any(" 409 " in line for line in without_worker)
+    assert len([line for line in without_worker if f"PUT {orders}" in line]) == 2, without_worker
