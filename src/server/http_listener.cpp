@@ -256,13 +256,19 @@ class HttpServer::Impl {
 
   // The answer of a request the handler took without a worker (RequestHandler::start),
   // resumed on the connection's strand whichever thread gives it; nullopt when the handler
-  // did not take it or handed it back.
+  // did not take it or handed it back. Until then the I/O threads keep running (run()
+  // does not return, so nothing the answer reaches is destroyed before it comes).
   awaitable<std::optional<Response>> started_answer(const Request& request) {
     return asio::async_initiate<decltype(use_awaitable), void(std::optional<Response>)>(
         [this, &request](auto completion) {
-          auto shared = std::make_shared<decltype(completion)>(std::move(completion));
-          auto resume = [shared](std::optional<Response> response) {
-            asio::post(asio::append(std::move(*shared), std::move(response)));
+          struct Waiting {
+            decltype(completion) resume_coroutine;
+            asio::executor_work_guard<asio::io_context::executor_type> work;
+          };
+          auto waiting = std::make_shared<Waiting>(Waiting{std::move(completion), asio::make_work_guard(io_)});
+          auto resume = [waiting](std::optional<Response> response) {
+            asio::post(asio::append(std::move(waiting->resume_coroutine), std::move(response)));
+            waiting->work.reset();
           };
           if (!handler_.start(request, resume)) resume(std::nullopt);
         },
