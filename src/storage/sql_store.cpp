@@ -585,14 +585,13 @@ StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
 }
 
 bool SqlStore::start_update(GameId id, const GameUpdate& fn, UpdateDone done) {
-  if (!backend_->writes_games_together()) return false;
   auto known = remembered(id);
   if (!known) return false;
   std::string operation = fmt::format("update_game {}", id);
   auto change = decide(operation, fn, *known);
   // A refusal over the remembered game is decided again over the database (as in
-  // update_optimistically), and phases and players are written row by row.
-  if (!change || !*change || !writable_together(**change)) return false;
+  // update_optimistically).
+  if (!change || !*change) return false;
   // What the batch works on, alive until it is done with it.
   struct Started {
     Started(StoredGame game, GameChange decided)
@@ -607,7 +606,8 @@ bool SqlStore::start_update(GameId id, const GameUpdate& fn, UpdateDone done) {
     write_game_rows(session, write);
     return true;
   };
-  committer_of(id).submit(started->job, id, &started->write,
+  GameWrite* together = writable_together(started->change) ? &started->write : nullptr;
+  committer_of(id).submit(started->job, id, together,
                           [this, id, operation = std::move(operation), started,
                            done = std::move(done)](std::optional<SqlFailure> failure) {
                             GameWrite& write = started->write;

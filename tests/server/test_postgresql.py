@@ -58,10 +58,10 @@ def test_two_processes_on_one_database():
 
 
 def test_actions_taken_on_the_io_thread_answer_as_a_worker_would():
-    """On PostgreSQL an order or a message over a game the process last wrote itself, from
-    a session it remembers, is decided on the I/O thread and answered when its group
-    commit is done; refusals, and writes over a game the other process moved on, go to a
-    worker. Each answer is the same either way, and every acknowledged write is there."""
+    """An order or a message over a game the process last wrote itself, from a session it
+    remembers, is decided on the I/O thread and answered when its group commit is done;
+    refusals, and writes over a game the other process moved on, go to a worker. Each
+    answer is the same either way, and every acknowledged write is there."""
     debug = {"SPDLOG_LEVEL": "debug"}
     a = Server(URL, extra_env=debug).start()
     b = Server(URL, extra_env=debug).start()

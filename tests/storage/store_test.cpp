@@ -3,8 +3,6 @@
 
 #include "store_fixture.h"
 
-#include <future>
-
 namespace stratagem::storage {
 namespace {
 
@@ -354,21 +352,122 @@ TEST_P(StoreTest, DueGamesComeEarliestFirstAndOnlyWhileDue) {
   EXPECT_EQ(value_of(store_->due_games(kNoon + 2min, 10)), (std::vector<GameId>{later}));
 }
 
-// SQLite writes each game's rows itself (no batch statement): its updates all wait.
-TEST_P(StoreTest, OnlyPostgresqlStartsUpdatesWithoutWaiting) {
+// What start_update's `done` was called with, waited for.
+class Started {
+ public:
+  Store::UpdateDone done() {
+    return [this](std::optional<StoreResult<UpdateOutcome>> outcome) {
+      std::lock_guard lock(mutex_);
+      outcome_ = std::move(outcome);
+      called_ = true;
+      called_once_.notify_all();
+    };
+  }
+  std::optional<StoreResult<UpdateOutcome>> wait() {
+    std::unique_lock lock(mutex_);
+    if (!called_once_.wait_for(lock, 10s, [&] { return called_; })) throw std::runtime_error("done never called");
+    return outcome_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable called_once_;
+  bool called_ = false;
+  std::optional<StoreResult<UpdateOutcome>> outcome_;
+};
+
+TEST_P(StoreTest, AnUpdateStartedWithoutWaitingIsCommittedThenReported) {
+  const GameId id = game("g").id;
+  const auto first = value_of(store_->update_game(id, [](const StoredGame& game) {
+    return std::optional<GameChange>(one_event(game));
+  }));
+  auto other = open();
+  Heard heard;
+  Subscription subscription = store_->subscribe(heard.listener());
+  Started started;
+  ASSERT_TRUE(store_->start_update(id, [](const StoredGame& game) {
+    GameChange change = one_event(game);
+    change.record = "after";
+    change.messages = {NewMessage{"S1901M", "FRANCE", R"(["ENGLAND"])", "hello", kNoon}};
+    return std::optional<GameChange>(change);
+  }, started.done()));
+  const auto outcome = started.wait();
+  ASSERT_TRUE(outcome && *outcome) << (outcome ? outcome->error().message : "nullopt");
+  const UpdateOutcome& written = **outcome;
+  EXPECT_TRUE(written.written);
+  EXPECT_EQ(written.version, first.version + 1);
+  ASSERT_EQ(written.event_ids.size(), 1u);
+  EXPECT_GT(written.event_ids[0], first.event_ids.at(0));
+  ASSERT_EQ(written.message_ids.size(), 1u);
+  EXPECT_TRUE(heard.wait_for(id, written.event_ids[0]));
+  const StoredGame stored = value_of(other->load_game(id));
+  EXPECT_EQ(stored.version, written.version);
+  EXPECT_EQ(stored.record, "after");
+  EXPECT_EQ(value_of(store_->messages(id)).at(0).text, "hello");
+  // What was written is what the store now remembers: the next start goes over it.
+  ASSERT_TRUE(store_->start_update(id, [&](const StoredGame& game) {
+    EXPECT_EQ(game.version, written.version);
+    EXPECT_EQ(game.record, "after");
+    return std::optional<GameChange>(one_event(game));
+  }, started.done()));
+  started.wait();
+}
+
+TEST_P(StoreTest, AnUpdateIsNotStartedWhenItWouldWaitOrWriteNothing) {
+  const GameId id = game("g").id;
+  int calls = 0;
+  const auto writes = [&](const StoredGame& game) {
+    ++calls;
+    return std::optional<GameChange>(one_event(game));
+  };
+  auto never = [](std::optional<StoreResult<UpdateOutcome>>) { ADD_FAILURE() << "done called"; };
+  // A game this store has not read or written: it would have to read it first.
+  EXPECT_FALSE(store_->start_update(id, writes, never));
+  EXPECT_EQ(calls, 0);
+  value_of(store_->update_game(id, writes));
+  // Nothing to write (a refusal, to be decided again over the database).
+  EXPECT_FALSE(store_->start_update(id, [](const StoredGame&) { return std::optional<GameChange>(); }, never));
+  EXPECT_EQ(value_of(store_->events_after(id, 0, 10)).size(), 1u);
+}
+
+// Players and processed phases are not among a batch's rows written together: a started
+// update with them is written row by row, all of it.
+TEST_P(StoreTest, AStartedUpdateWritesItsPlayersAndPhasesToo) {
+  const UserId ann = user("ann").id;
+  const GameId id = game("g").id;
+  value_of(store_->update_game(id, [](const StoredGame& game) { return std::optional<GameChange>(one_event(game)); }));
+  Started started;
+  ASSERT_TRUE(store_->start_update(id, [&](const StoredGame& game) {
+    GameChange change = one_event(game);
+    change.players = std::vector<UserId>{ann};
+    change.phases = {R"({"phase":"S1901M"})"};
+    return std::optional<GameChange>(change);
+  }, started.done()));
+  const auto outcome = started.wait();
+  ASSERT_TRUE(outcome && *outcome) << (outcome ? outcome->error().message : "nullopt");
+  EXPECT_EQ(value_of(open()->load_game(id)).players, std::vector<UserId>{ann});
+  const auto phases = value_of(store_->phases(id));
+  ASSERT_EQ(phases.size(), 1u);
+  EXPECT_EQ(phases[0].json, R"({"phase":"S1901M"})");
+}
+
+// Another process moved the game on: nothing is written, `done` hears nullopt (the caller
+// then calls update_game, which reads the game), and the store no longer starts from
+// what it remembered.
+TEST_P(StoreTest, AnUpdateStartedOverAGameMovedOnElsewhereIsLeftToUpdateGame) {
   const GameId id = game("g").id;
   const auto writes = [](const StoredGame& game) { return std::optional<GameChange>(one_event(game)); };
   value_of(store_->update_game(id, writes));
-  std::promise<std::optional<StoreResult<UpdateOutcome>>> outcome;
-  const bool started = store_->start_update(id, writes, [&](std::optional<StoreResult<UpdateOutcome>> result) {
-    outcome.set_value(std::move(result));
-  });
-  EXPECT_EQ(started, GetParam() == Database::postgresql);
-  if (started) {
-    auto written = outcome.get_future().get();
-    ASSERT_TRUE(written && *written);
-    EXPECT_TRUE((*written)->written);
-  }
+  auto other = open();
+  const auto elsewhere = value_of(other->update_game(id, writes));
+  Started started;
+  ASSERT_TRUE(store_->start_update(id, writes, started.done()));
+  EXPECT_EQ(started.wait(), std::nullopt);
+  EXPECT_EQ(value_of(store_->events_after(id, 0, 10)).size(), 2u);
+  EXPECT_EQ(value_of(store_->load_game(id)).version, elsewhere.version);
+  EXPECT_FALSE(store_->start_update(id, writes, started.done()));
+  const auto read_again = value_of(store_->update_game(id, writes));
+  EXPECT_EQ(read_again.version, elsewhere.version + 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values(Database::sqlite, Database::postgresql),

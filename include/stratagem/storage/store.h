@@ -270,9 +270,9 @@ class Store {
 
   // update_game() without waiting for the commit, where the store can: fn runs at once, on
   // the calling thread, over the game as this store last wrote or read it, and its change
-  // goes to the group commit. Returns false when it cannot (the game not in memory, fn
-  // writing nothing or what is written one row at a time, a database without group
-  // writes): nothing was written, and the caller calls update_game(). Otherwise `done` is
+  // goes to the group commit. Returns false when it cannot (the game not in memory, or fn
+  // writing nothing: a refusal is decided again over the database): nothing was written,
+  // and the caller calls update_game(). Otherwise `done` is
   // called once, on the store's writing thread, with the outcome, or with nullopt when
   // the write did not happen and update_game() should be called after all (another
   // process moved the game on, a connection lost before anything was sent). It must not
