@@ -5,6 +5,7 @@
 
 #include "api.h"
 #include "json_fields.h"
+#include "messages.h"
 #include "press_api.h"
 
 namespace stratagem::server {
@@ -76,14 +77,17 @@ bool Api::start_action(const Request& request, Caller& caller, const Captures& c
           respond(std::nullopt);
           return;
         }
-        // On the store's writing thread: nothing may escape.
+        // On the store's writing thread: nothing may escape. The action has committed, so
+        // it is never handed back to be done again: a failure here is a 500, as in handle().
+        Response response;
         try {
-          auto response = answer(*outcome, game_text, language, route);
-          spdlog::debug("{} {} without a worker", what, response.status);
-          respond(std::move(response));
-        } catch (const std::exception&) {
-          respond(std::nullopt);
+          response = answer(*outcome, game_text, language, route);
+        } catch (const std::exception& e) {
+          spdlog::error("{}: {}", what, e.what());
+          response = ApiError{500, "internal_error", say(language, Text::internal_error)}.response();
         }
+        spdlog::debug("{} {} without a worker", what, response.status);
+        respond(std::move(response));
       });
 }
 
