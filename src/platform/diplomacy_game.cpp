@@ -59,6 +59,7 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
   game.game_rules_ = std::move(*game_rules);
   game.id_ = std::move(id);
   game.options_ = std::move(options);
+  game.options_text_ = diplomacy_options_json(game.options_).dump();
   game.rules_ = *rules;
   game.seed_ = seed;
   game.created_at_ = now;

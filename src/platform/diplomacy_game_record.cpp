@@ -76,7 +76,7 @@ std::string DiplomacyGame::record() const {
   out.key("movement_phases").integer(movement_phases_);
   out.key("negotiation_ends_at");
   if (negotiation_ends_at_) out.string(format_instant(*negotiation_ends_at_)); else out.null();
-  out.key("options").value(diplomacy_options_json(options_));
+  out.key("options").raw(options_text_);
   out.key("phase_started_at").string(format_instant(phase_started_at_));
   out.key("processed_phases").integer(processed_phases_);
   if (press) {
@@ -166,6 +166,7 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     DiplomacyGame game;
     game.id_ = record.at("id").get<std::string>();
     game.options_ = std::move(*options);
+    game.options_text_ = diplomacy_options_json(game.options_).dump();
     game.rules_ = *rules_by_name(game.options_.rules);
     auto game_rules = game_rules_for(game.options_);
     if (!game_rules) return tl::unexpected("options: " + message(game_rules.error(), Language::En));

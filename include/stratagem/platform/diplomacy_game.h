@@ -278,6 +278,7 @@ class DiplomacyGame {
 
   std::string id_;
   DiplomacyOptions options_;
+  std::string options_text_;  // options_ as the record writes them, set with them (they never change)
   diplomacy::RuleOptions rules_;
   diplomacy::GameRules game_rules_;
   std::uint64_t seed_ = 0;
