@@ -8,6 +8,7 @@
 
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/legal_orders.h"
+#include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/selfplay.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
@@ -157,5 +158,26 @@ void BM_RandomGames(benchmark::State& bench) {
   bench.counters["games/s"] = benchmark::Counter(double(bench.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RandomGames)->Unit(benchmark::kMillisecond);
+
+// Reading written orders, as the server does for every order submission: the seeds' own
+// spellings in English, Chinese and Japanese.
+void BM_OrderParsing(benchmark::State& bench) {
+  const Variant& variant = standard_variant();
+  const std::vector<std::string_view> texts = {
+      "A Par-Bur", "F Lon - Nth", "A Mun S A Par - Bur", "F Nth C A Lon - Nwy", "A Vie H",
+      "army paris to burgundy", "F StP/sc - Bot", "陸軍 巴黎 移動 勃艮第", "艦隊 倫敦 支援 陸軍 威爾斯 移動 英吉利海峽",
+      "陆军 维也纳 待机", "陸軍 パリ 移動 ブルゴーニュ", "艦隊 ロンドン 輸送 陸軍 ヨークシャー 移動 ノルウェー"};
+  std::int64_t parsed = 0;
+  for (auto _ : bench) {
+    for (const auto text : texts) {
+      auto order = parse_order(variant, text, PhaseType::Movement);
+      benchmark::DoNotOptimize(order);
+      if (!order) bench.SkipWithError(std::string(text).c_str());
+      ++parsed;
+    }
+  }
+  bench.counters["orders/s"] = benchmark::Counter(double(parsed), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_OrderParsing);
 
 }  // namespace

@@ -1,5 +1,8 @@
 #include "order_vocabulary.h"
 
+#include <algorithm>
+#include <array>
+
 #include "order_text.h"
 
 namespace stratagem::diplomacy {
@@ -8,7 +11,7 @@ namespace {
 
 struct VocabularyEntry {
   std::string_view text;  // lower case
-  OrderWord word;
+  OrderWord word{};
 };
 
 using W = OrderWord;
@@ -60,13 +63,44 @@ bool starts_with_word(std::string_view text, std::string_view word) {
   return !ends_in_letter || text.size() == word.size() || !is_ascii_alnum(text[word.size()]);
 }
 
+// The vocabulary by first byte: the parser asks at nearly every position of every order,
+// and only the few entries that begin with the text's first byte can match.
+constexpr std::size_t kEntries = std::size(kVocabulary);
+struct ByFirstByte {
+  std::array<VocabularyEntry, kEntries> entries;
+  std::array<std::uint16_t, 257> start;  // entries[start[b], start[b + 1]) begin with byte b
+};
+
+constexpr std::uint8_t first_byte(std::string_view text) { return static_cast<std::uint8_t>(text.front()); }
+
+constexpr ByFirstByte by_first_byte() {
+  ByFirstByte index{};
+  std::copy(std::begin(kVocabulary), std::end(kVocabulary), index.entries.begin());
+  // The texts are distinct: two entries that both match a text at its start match it
+  // with different lengths, so their order among themselves does not matter.
+  std::sort(index.entries.begin(), index.entries.end(),
+            [](const VocabularyEntry& a, const VocabularyEntry& b) { return a.text < b.text; });
+  std::size_t entry = 0;
+  for (std::size_t byte = 0; byte <= 256; ++byte) {
+    while (entry < kEntries && first_byte(index.entries[entry].text) < byte) ++entry;
+    index.start[byte] = static_cast<std::uint16_t>(entry);
+  }
+  return index;
+}
+
+constexpr ByFirstByte kByFirstByte = by_first_byte();
+
 }  // namespace
 
 std::optional<OrderWordMatch> match_order_word(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  const std::uint8_t byte = static_cast<std::uint8_t>(lower(text.front()));
   std::optional<OrderWordMatch> best;
-  for (const auto& entry : kVocabulary)
+  for (std::size_t i = kByFirstByte.start[byte]; i < kByFirstByte.start[byte + 1]; ++i) {
+    const VocabularyEntry& entry = kByFirstByte.entries[i];
     if ((!best || entry.text.size() > best->length) && starts_with_word(text, entry.text))
       best = OrderWordMatch{entry.word, entry.text.size()};
+  }
   return best;
 }
 
