@@ -72,3 +72,53 @@ def test_overdue_phases_of_several_games_are_processed(tmp_path):
             assert england.ok("GET", f"/api/v1/games/{game_id}")["phase"] == "F1901M"
     finally:
         assert second.stop() == 0
+
+
+def test_sigterm_under_load_keeps_every_acknowledged_message(tmp_path):
+    """SIGTERM while seven players post press as fast as they are answered (most of it
+    decided on the I/O thread and answered when its group commit is done): the server
+    exits cleanly, and after a restart every message that got a 201 is there, once."""
+    import threading
+
+    database = f"sqlite:{tmp_path / 'stratagem.db'}"
+    first = Server(database).start()
+    game_id, players = seven_player_game(first)
+    acknowledged = {power: [] for power in players}
+    stop = threading.Event()
+
+    def post(power):
+        for index in range(100000):
+            if stop.is_set():
+                return
+            text = f"{power} {index}"
+            try:
+                answer = players[power].post(f"/api/v1/games/{game_id}/messages",
+                                             {"from": power, "to": "all", "text": text})
+            except OSError:
+                return  # the server has closed
+            if answer.status == 201:
+                acknowledged[power].append(text)
+
+    threads = [threading.Thread(target=post, args=(power,)) for power in players]
+    for thread in threads:
+        thread.start()
+    wait_until(lambda: sum(len(texts) for texts in acknowledged.values()) >= 200, timeout=30,
+               what="200 messages acknowledged")
+    try:
+        assert first.stop() == 0, first.log.decode()[-3000:]
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    second = Server(database).start()
+    try:
+        for client in players.values():
+            client.port = second.port
+        stored = [m["text"] for m in players["ENGLAND"].ok("GET", f"/api/v1/games/{game_id}/messages")]
+        assert len(stored) == len(set(stored))
+        for power, texts in acknowledged.items():
+            assert texts, f"{power} had nothing acknowledged"
+            missing = set(texts) - set(stored)
+            assert not missing, f"{power}: acknowledged but lost: {sorted(missing)[:5]}"
+    finally:
+        assert second.stop() == 0
