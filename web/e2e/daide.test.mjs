@@ -35,11 +35,11 @@ test('a DAIDE client takes the DAIDE seat and the page names it', async () => {
   // The game starts when the bot sits down: the page follows (event stream).
   await page.waitForSelector('.diplomacy[data-my-powers="ENGLAND"][data-phase="S1901M"]', { timeout: 20000 });
   await page.click('[data-tab="powers"]');
-  const cell = await page.waitForSelector('td[data-daide="DumbBot 0.1.0"]');
+  const cell = await page.waitForSelector('[data-power-row] [data-daide="DumbBot 0.1.0"]');
   assert.equal(await cell.innerText(), 'DumbBot (DAIDE computer player)');
   await shot(page, 'daide-powers-en');
   await page.selectOption('select[name="language"]', 'zh-Hant');
-  await page.waitForFunction(() => document.querySelector('td[data-daide]')?.textContent === 'DumbBot（DAIDE 電腦玩家）');
+  await page.waitForFunction(() => document.querySelector('[data-power-row] [data-daide]')?.textContent === 'DumbBot（DAIDE 電腦玩家）');
   await shot(page, 'daide-powers-zh-Hant');
   assert.match(err, /playing [A-Z]+ with holdbot/);
   assert.deepEqual(page.problems, []);

@@ -18,6 +18,21 @@ async function noOverflow(page, what) {
   assert.ok(wide <= 1, `${what}: the page is ${wide} px wider than the screen`);
 }
 
+// The texts in `selector` laid out on more than one line (a word broken between its
+// characters, as コンピュータ|ー was on phones).
+async function brokenTexts(page, selector) {
+  return page.$$eval(selector, (elements) => elements.filter((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const tops = new Set();
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return tops.size > 1;
+  }).map((element) => element.textContent));
+}
+
 for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
   test(`every screen in four languages (${size})`, async () => {
     const context = await browser.newContext(options);
@@ -68,6 +83,8 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
       await page.click('[data-tab="press"]');
       await shot(page, `screens-${size}-${language}-diplomacy-press`);
       await page.click('[data-tab="powers"]');
+      assert.deepEqual(await brokenTexts(page, '[data-power-row] td:first-child, [data-power-row] .player, [data-power-row] .flags span'),
+                       [], `powers table in ${language}`);
       await shot(page, `screens-${size}-${language}-diplomacy-powers`);
       await page.click('[data-tab="orders"]');
       await page.click('[data-action="history-previous"]');

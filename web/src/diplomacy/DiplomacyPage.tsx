@@ -498,17 +498,22 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
           {tab === 'press' && <Press id={id} view={view} messages={messages} deals={deals} seen={seen} onSeen={markSeen} onSent={() => { void reloadMessages(); void reloadView(); void reloadDeals(); }} />}
           {tab === 'powers' && (
             <table class="powers" role="tabpanel">
-              <thead><tr><th>{t('game.powers')}</th><th>{t('game.player')}</th><th>{t('game.centres')}</th><th /></tr></thead>
+              <thead><tr><th>{t('game.powers')}</th><th>{t('game.player')}</th><th>{t('game.centres')}</th></tr></thead>
               <tbody>
-                {Object.entries(view.powers).map(([power, s]) => (
-                  <tr key={power} data-power-row={power}>
-                    <td><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</td>
-                    <td data-daide={s.daide ?? undefined}>{s.daide ? t('game.daidePlayer', { name: s.player ?? s.daide }) : s.computer ? t('game.computer') : s.player ?? '—'}</td>
-                    <td>{view.centers[power]?.length ?? 0}</td>
-                    <td class="muted flags">{[s.status !== 'playing' ? t(`game.${s.status}`) : '', s.ready ? t('game.readyFlag') : '', s.orders_given ? t('game.ordersGiven') : '']
-                      .filter(Boolean).map((flag) => <span key={flag}>{flag}</span>)}</td>
-                  </tr>
-                ))}
+                {Object.entries(view.powers).map(([power, s]) => {
+                  const flags = [s.status !== 'playing' ? t(`game.${s.status}`) : '', s.ready ? t('game.readyFlag') : '',
+                    s.orders_given ? t('game.ordersGiven') : ''].filter(Boolean);
+                  return (
+                    <tr key={power} data-power-row={power}>
+                      <td><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</td>
+                      <td>
+                        <span class="player" data-daide={s.daide ?? undefined}>{s.daide ? t('game.daidePlayer', { name: s.player ?? s.daide }) : s.computer ? t('game.computer') : s.player ?? '—'}</span>
+                        {flags.length > 0 && <span class="muted flags">{flags.map((flag) => <span key={flag}>{flag}</span>)}</span>}
+                      </td>
+                      <td>{view.centers[power]?.length ?? 0}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           )}
