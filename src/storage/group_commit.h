@@ -3,8 +3,8 @@
 // 220 commits a second) and, on PostgreSQL, a transaction's round trips and a backend's
 // wake-ups, so the writes that arrive while one commit is under way are run together, one
 // after the other, in the next transaction, and committed at once. Each still succeeds or
-// fails whole, sees the writes before it, and its caller returns only after the commit that
-// holds it. A batch runs without savepoints first; when a job fails, the batch is undone and
+// fails whole, sees the writes before it, and its caller hears of it only after the commit
+// that holds it (run() returns then; submit()'s callback is called then). A batch runs without savepoints first; when a job fails, the batch is undone and
 // run again with a savepoint around each job, so a job may run twice: it must start
 // afresh each time (set everything it reports on every run).
 //
