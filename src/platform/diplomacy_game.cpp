@@ -30,10 +30,10 @@ json Treaty::to_json() const {
 
 const Variant& DiplomacyGame::variant() const { return standard_variant(); }
 
-const Variant& DiplomacyGame::map() const { return map_at(variant(), game_rules_, position_.state().phase); }
+const Variant& DiplomacyGame::map() const { return map_at(variant(), game_rules_, state().phase); }
 
 std::string DiplomacyGame::phase_code() const {
-  return status_ == GameStatus::Forming ? std::string() : diplomacy::phase_code(position_.state().phase);
+  return status_ == GameStatus::Forming ? std::string() : diplomacy::phase_code(state().phase);
 }
 
 tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, DiplomacyOptions options, Instant now,
@@ -58,8 +58,7 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
   DiplomacyGame game;
   game.game_rules_ = std::move(*game_rules);
   game.id_ = std::move(id);
-  game.options_ = std::move(options);
-  game.options_text_ = diplomacy_options_json(game.options_).dump();
+  game.set_options(std::move(options));
   game.rules_ = *rules;
   game.seed_ = seed;
   game.created_at_ = now;

@@ -114,7 +114,7 @@ void DiplomacyGame::Impl::judge_deals(Game& g, const formats::PhaseReport& repor
     if (deal.state != "holding") continue;
     const auto press = press_of(g, deal.arrangement);
     if (!press) continue;
-    const diplomacy::ArrangementVerdict verdict = diplomacy::judge_arrangement(g.variant(), g.position_.state(), orders, press->arrangement);
+    const diplomacy::ArrangementVerdict verdict = diplomacy::judge_arrangement(g.variant(), g.state(), orders, press->arrangement);
     if (verdict.breakers.empty() && !verdict.kept) continue;
     if (!verdict.breakers.empty()) {
       deal.state = "broken";

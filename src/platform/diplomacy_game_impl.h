@@ -81,22 +81,22 @@ class DiplomacyGame::Impl {
   // Adjustments: builds (> 0) or removals (< 0) the power can order. Builds are limited to
   // the free home centres it owns.
   static int adjustment_change(const Game& g, Power p) {
-    const int difference = g.position_.state().centre_count(p) - g.position_.state().unit_count(p);
+    const int difference = g.state().centre_count(p) - g.state().unit_count(p);
     if (difference <= 0) return difference;
     int free_homes = 0;
     g.variant().home_centres(p).for_each([&](int c) {
-      if (g.position_.state().centre_owner(province_at(c)) == p && !g.position_.state().occupied(province_at(c))) ++free_homes;
+      if (g.state().centre_owner(province_at(c)) == p && !g.state().occupied(province_at(c))) ++free_homes;
     });
     return std::min(difference, free_homes);
   }
 
   static bool has_something_to_order(const Game& g, Power p) {
-    switch (g.position_.state().phase.type) {
-      case PhaseType::Movement: return g.position_.state().unit_count(p) > 0;
+    switch (g.state().phase.type) {
+      case PhaseType::Movement: return g.state().unit_count(p) > 0;
       case PhaseType::Retreat: {
         bool found = false;
-        g.position_.state().dislodged_provinces().for_each([&](int province) {
-          if (g.position_.state().dislodged_in(province_at(province))->unit.power == p) found = true;
+        g.state().dislodged_provinces().for_each([&](int province) {
+          if (g.state().dislodged_in(province_at(province))->unit.power == p) found = true;
         });
         return found;
       }
@@ -109,12 +109,12 @@ class DiplomacyGame::Impl {
   // client owing builds it has no free home centre for still orders its waives, and the
   // turn waits for them as a DAIDE server's would (a person is not asked to).
   static bool must_waive(const Game& g, Power p) {
-    return !g.seats_.empty() && g.seats_[index(p)].daide && g.position_.state().centre_count(p) > g.position_.state().unit_count(p);
+    return !g.seats_.empty() && g.seats_[index(p)].daide && g.state().centre_count(p) > g.state().unit_count(p);
   }
 
   // Powers in armistice, and the neutral power before it joins: they never order.
   static bool idle(const Game& g, Power p) {
-    return powers_not_ordering(g.game_rules_, {}, g.position_.state().phase).contains(index(p));
+    return powers_not_ordering(g.game_rules_, {}, g.state().phase).contains(index(p));
   }
 
   static bool computer_controlled(const Game& g, Power p) {
@@ -142,7 +142,7 @@ class DiplomacyGame::Impl {
 
   static bool press_open(const Game& g) {
     return !g.options_.deadlines.live ||
-           (g.position_.state().phase.type == PhaseType::Movement && g.stage_ == Stage::Negotiation);
+           (g.state().phase.type == PhaseType::Movement && g.stage_ == Stage::Negotiation);
   }
 
   // Press checks shared by messages and treaties.
@@ -179,7 +179,7 @@ class DiplomacyGame::Impl {
   static std::string canonical(const Game& g, const Order& order) {
     UnitType target_type = UnitType::Army;
     if (order.is_support())
-      if (const auto supported = g.position_.state().unit_in(g.variant().province_of(order.target()))) target_type = supported->type;
+      if (const auto supported = g.state().unit_in(g.variant().province_of(order.target()))) target_type = supported->type;
     return format_order(g.map(), order, target_type);
   }
 
@@ -199,7 +199,7 @@ class DiplomacyGame::Impl {
     std::vector<Province> province(count, Province::None);  // of the unit ordered
     parsed.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
-      parsed.push_back(parse_order(g.map(), texts[i], g.position_.state().phase.type));
+      parsed.push_back(parse_order(g.map(), texts[i], g.state().phase.type));
       if (parsed[i] && parsed[i]->order.kind() != OrderKind::Waive)
         province[i] = g.map().province_of(parsed[i]->order.unit());
     }
@@ -208,7 +208,7 @@ class DiplomacyGame::Impl {
     std::vector<std::optional<VoidReason>> void_alone(count);
     for (std::size_t i = 0; i < count; ++i) {
       if (province[i] == Province::None || std::count(province.begin(), province.end(), province[i]) < 2) continue;
-      OrderSheet alone(g.map(), g.rules_, g.position_.state());
+      OrderSheet alone(g.map(), g.rules_, g.state());
       if (const auto status = alone.status(alone.submit(p, *parsed[i])); !status) void_alone[i] = status.error();
     }
     std::vector<bool> replaced(count, false);
@@ -220,7 +220,7 @@ class DiplomacyGame::Impl {
       else
         claimed.push_back(province[i]);
     }
-    OrderSheet sheet(g.map(), g.rules_, g.position_.state());
+    OrderSheet sheet(g.map(), g.rules_, g.state());
     Checked checked;
     for (std::size_t i = 0; i < count; ++i) {
       json reply = {{"input", texts[i]}, {"order", nullptr}};
@@ -275,7 +275,7 @@ class DiplomacyGame::Impl {
     g.phase_started_at_ = now;
     // Seed 000 §1.2.3(e): from Spring 1915 the neutral power is ordered by the seat that
     // won the coin toss.
-    if (const auto& neutral = g.game_rules_.setup.neutral; neutral && g.position_.state().phase == neutral->joins) {
+    if (const auto& neutral = g.game_rules_.setup.neutral; neutral && g.state().phase == neutral->joins) {
       const int toss_seat_power = first_power(g.game_rules_.setup.seats[*g.game_rules_.toss_winner].powers);
       Seat& joining = g.seats_[index(neutral->power)];
       joining.player = g.seats_[toss_seat_power].player;
@@ -286,7 +286,7 @@ class DiplomacyGame::Impl {
       seat.ready = false;
       seat.orders.reset();
     }
-    const PhaseType type = g.position_.state().phase.type;
+    const PhaseType type = g.state().phase.type;
     g.negotiation_ends_at_.reset();
     g.stage_ = Stage::Negotiation;
     Instant orders_from = now;
@@ -339,7 +339,7 @@ class DiplomacyGame::Impl {
 
   // The phase entry of GET /games/{id}/phases.
   static json phase_entry(const Game& g, const formats::PhaseReport& report, const std::vector<std::string>& missed) {
-    const json before = formats::write_state(g.variant(), g.position_.state());
+    const json before = formats::write_state(g.variant(), g.state());
     const json written = formats::write_phase_report(g.variant(), report);
     json orders = json::object();
     for (auto& [power, entries] : written["results"].items()) {
@@ -365,7 +365,7 @@ class DiplomacyGame::Impl {
   static void process(Game& g, Instant now, Effects& effects) {
     const std::string phase = g.phase_code();
     std::vector<std::string> missed_now;
-    formats::PhaseInput input{g.position_.state(), {}};
+    formats::PhaseInput input{g.state(), {}};
     for (int p = 0; p < g.variant().power_count(); ++p) {
       const Power power = power_at(p);
       Seat& seat = g.seats_[p];
@@ -398,7 +398,7 @@ class DiplomacyGame::Impl {
     g.position_.set(g.variant(), report.next);
     ++g.processed_phases_;
     for (int p = 0; p < g.variant().power_count(); ++p)
-      if (g.position_.state().unit_count(power_at(p)) == 0 && g.position_.state().centre_count(power_at(p)) == 0)
+      if (g.state().unit_count(power_at(p)) == 0 && g.state().centre_count(power_at(p)) == 0)
         set_status(g, power_at(p), PowerStatus::Eliminated, effects);
     // Seed 000 §5.1(a)-(b): the setup's victory count of centres, then the agreed last
     // year; seed 002: the alliance end declared with the orders of this phase.
@@ -406,7 +406,7 @@ class DiplomacyGame::Impl {
     for (int p = 0; p < g.variant().power_count(); ++p)
       for (const std::string& member : g.seats_[p].alliance)
         declarations.alliance[p].insert(index(*formats::read_power(g.variant(), member)));
-    if (const auto end = decide_end(g.variant(), g.game_rules_, declarations, g.position_.state()); end && *end) {
+    if (const auto end = decide_end(g.variant(), g.game_rules_, declarations, g.state()); end && *end) {
       finish(g, {(*end)->kind == EndKind::Centres ? "victory" : std::string(end_kind_code((*end)->kind)),
                  codes(g, (*end)->winners), {}, phase},
              effects);
@@ -417,7 +417,7 @@ class DiplomacyGame::Impl {
     // armistice or neutrality have something to do) is processed at once: waiting could
     // change nothing. Movement phases always run to their deadline, so a game nobody
     // plays still moves one phase per deadline.
-    if (g.position_.state().phase.type != PhaseType::Movement && !anyone_expected(g)) process(g, now, effects);
+    if (g.state().phase.type != PhaseType::Movement && !anyone_expected(g)) process(g, now, effects);
   }
 
   static bool anyone_expected(const Game& g) {
@@ -482,7 +482,7 @@ class DiplomacyGame::Impl {
   static void end_if_agreed(Game& g, Effects& effects) {
     EndDeclarations declarations;
     if (agreed(g, [](const Seat& seat) { return seat.end_vote; })) {
-      const auto alive = surviving_seats(g.game_rules_, g.position_.state());
+      const auto alive = surviving_seats(g.game_rules_, g.state());
       if (!alive || alive->empty()) return;
       // Seed 000 §5.1(c): the lot, every surviving seat with the same chance.
       SeededRandom lot(SeededRandom::derive(g.seed_, static_cast<std::uint64_t>(g.processed_phases_), 0x107));
@@ -492,7 +492,7 @@ class DiplomacyGame::Impl {
     } else {
       return;
     }
-    const auto end = decide_end(g.variant(), g.game_rules_, declarations, g.position_.state());
+    const auto end = decide_end(g.variant(), g.game_rules_, declarations, g.state());
     if (!end || !*end) return;
     const bool draw = (*end)->kind == EndKind::Draw;
     finish(g,
@@ -590,7 +590,7 @@ class DiplomacyGame::Impl {
   // A press message from a computer's power to one other power.
   static tl::expected<Effects, GameError> computer_press(Game& g, const std::string& from, const std::string& to,
                                                          const diplomacy::PressMessage& press, Instant now);
-  // After a phase is adjudicated (g.position_.state() still the position it was played from).
+  // After a phase is adjudicated (g.state() still the position it was played from).
   static void judge_deals(Game& g, const formats::PhaseReport& report, Effects& effects);
   // At the end of the game: deals never broken were kept.
   static void close_deals(Game& g);

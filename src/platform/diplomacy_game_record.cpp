@@ -147,6 +147,11 @@ std::string DiplomacyGame::record() const {
 
 json DiplomacyGame::to_json() const { return json::parse(record()); }
 
+void DiplomacyGame::set_options(DiplomacyOptions options) {
+  options_ = std::move(options);
+  options_text_ = std::move(JsonWriter().value(diplomacy_options_json(options_))).take();
+}
+
 void DiplomacyGame::Position::set(const diplomacy::Variant& variant, diplomacy::GameState state) {
   std::string text = std::move(JsonWriter().value(formats::write_state(variant, state))).take();
   set(std::move(state), std::move(text));
@@ -165,8 +170,7 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     if (!options) return tl::unexpected("options: " + message(options.error(), Language::En));
     DiplomacyGame game;
     game.id_ = record.at("id").get<std::string>();
-    game.options_ = std::move(*options);
-    game.options_text_ = diplomacy_options_json(game.options_).dump();
+    game.set_options(std::move(*options));
     game.rules_ = *rules_by_name(game.options_.rules);
     auto game_rules = game_rules_for(game.options_);
     if (!game_rules) return tl::unexpected("options: " + message(game_rules.error(), Language::En));

@@ -38,7 +38,7 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
     view["stage"] = stage_ == Stage::Negotiation ? "negotiation" : "order_writing";
   view["negotiation_deadline"] = status_ == GameStatus::Active ? instant_or_null(negotiation_ends_at_) : json(nullptr);
   view["press_open"] = status_ == GameStatus::Active && options_.press != PressRule::None && Impl::press_open(*this);
-  nlohmann::ordered_json position = formats::write_state(variant(), position_.state());
+  nlohmann::ordered_json position = formats::write_state(variant(), state());
   view["units"] = std::move(position["units"]);
   view["centers"] = std::move(position["centers"]);
   view["retreats"] = position.contains("retreats") ? json(std::move(position["retreats"])) : json::object();

@@ -276,9 +276,11 @@ class DiplomacyGame {
   class Impl;
   friend class Impl;
 
+  // The options, with their text in the record: set once (create, from_json), never changed.
+  void set_options(DiplomacyOptions options);
   std::string id_;
   DiplomacyOptions options_;
-  std::string options_text_;  // options_ as the record writes them, set with them (they never change)
+  std::string options_text_;
   diplomacy::RuleOptions rules_;
   diplomacy::GameRules game_rules_;
   std::uint64_t seed_ = 0;
