@@ -147,7 +147,7 @@ class PostgresqlSession final : public SqlSession {
 
   std::vector<SqlRow> exec(pqxx::transaction_base& transaction, std::string_view sql,
                            std::span<const SqlValue> params) {
-    // Texts are passed as they are (a batch's arrays are large); numbers are written out.
+    // Texts are passed as they are; numbers are written out.
     std::vector<std::string> numbers(params.size());
     std::vector<const char*> pointers;
     pointers.reserve(params.size());

@@ -9,6 +9,10 @@
 namespace stratagem::storage {
 namespace {
 
+void append_big_endian(std::string& out, std::uint64_t value, int bytes) {
+  for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) out += static_cast<char>((value >> shift) & 0xFF);
+}
+
 // PostgreSQL's binary form of a one-dimensional array (what its array_recv reads): the
 // elements' bytes as they are, each after its length, so neither side scans them for
 // quotes and backslashes (parsing the text form, array_in, was a sixth of the writing
@@ -20,32 +24,28 @@ class BinaryArray {
   explicit BinaryArray(Element element) : element_(element) { bytes_.resize(kHeaderSize); }
 
   void add(std::string_view text) {
-    put_length(text.size());
+    append_element_length(static_cast<std::uint32_t>(text.size()));
     bytes_.append(text);
   }
   void add(std::int64_t number) {
-    put_length(sizeof number);
-    put_big_endian(static_cast<std::uint64_t>(number), sizeof number);
+    append_element_length(sizeof number);
+    append_big_endian(bytes_, static_cast<std::uint64_t>(number), sizeof number);
   }
   void add_null() {
-    put_big_endian(0xFFFF'FFFFu, 4);  // a length of -1
+    append_element_length(0xFFFF'FFFFu);  // -1
     has_null_ = true;
-    ++count_;
   }
 
+  // The header: dimensions, null flag, element type, then the one dimension's size and
+  // lower bound (an empty array has no dimension).
   std::string value() && {
-    // dimensions, null flag, element type; then the one dimension's size and lower bound
-    // (an empty array has no dimension).
     std::string header;
-    auto put = [&header](std::uint32_t word) {
-      for (int shift = 24; shift >= 0; shift -= 8) header += static_cast<char>((word >> shift) & 0xFF);
-    };
-    put(count_ == 0 ? 0 : 1);
-    put(has_null_ ? 1 : 0);
-    put(static_cast<std::uint32_t>(element_));
+    append_big_endian(header, count_ == 0 ? 0 : 1, 4);
+    append_big_endian(header, has_null_ ? 1 : 0, 4);
+    append_big_endian(header, static_cast<std::uint32_t>(element_), 4);
     if (count_ == 0) return header;
-    put(static_cast<std::uint32_t>(count_));
-    put(1);
+    append_big_endian(header, count_, 4);
+    append_big_endian(header, 1, 4);
     bytes_.replace(0, kHeaderSize, header);
     return std::move(bytes_);
   }
@@ -53,17 +53,14 @@ class BinaryArray {
  private:
   static constexpr std::size_t kHeaderSize = 20;
 
-  void put_length(std::size_t length) {
-    put_big_endian(static_cast<std::uint32_t>(length), 4);
+  void append_element_length(std::uint32_t length) {
+    append_big_endian(bytes_, length, 4);
     ++count_;
-  }
-  void put_big_endian(std::uint64_t value, int bytes) {
-    for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) bytes_ += static_cast<char>((value >> shift) & 0xFF);
   }
 
   Element element_;
   std::string bytes_;  // the header's room, then the elements
-  std::size_t count_ = 0;
+  std::uint32_t count_ = 0;
   bool has_null_ = false;
 };
 
