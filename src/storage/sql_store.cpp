@@ -56,12 +56,12 @@ std::vector<std::unique_ptr<GroupCommitter>> committers(SqlBackend& backend, con
 SqlStore::SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& options)
     : backend_(std::move(backend)),
       pool_([backend = backend_.get()] { return backend->connect(); }, options.pool_size),
-      committers_(committers(*backend_, options)),
       select_game_(fmt::format(
           "SELECT g.id, g.kind, g.name, g.status, g.created_at, g.next_deadline, g.version, "
           "g.record, (SELECT {}(CAST(p.user_id AS TEXT), ',') FROM game_players p "
           "WHERE p.game_id = g.id) FROM games g",
-          backend_->dialect().join_texts)) {}
+          backend_->dialect().join_texts)),
+      committers_(committers(*backend_, options)) {}
 
 StoreResult<std::unique_ptr<Store>> SqlStore::open(std::unique_ptr<SqlBackend> backend,
                                                    const StoreOptions& options) {

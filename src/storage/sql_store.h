@@ -96,10 +96,12 @@ class SqlStore final : public Store {
   // After hub_, so that the backend's listener stops before the hub goes.
   std::unique_ptr<SqlBackend> backend_;
   SessionPool pool_;
-  std::vector<std::unique_ptr<GroupCommitter>> committers_;
   std::string select_game_;  // SELECT <every StoredGame column> FROM games g
   std::mutex latest_mutex_;
   std::unordered_map<GameId, StoredGame> latest_;
+  // Last, so destroyed first: a committer finishes its queued writes, whose started
+  // updates' callbacks remember rows and tell the hub, while all of the above still stand.
+  std::vector<std::unique_ptr<GroupCommitter>> committers_;
 };
 
 }  // namespace stratagem::storage

@@ -405,12 +405,34 @@ TEST_P(StoreTest, AnUpdateStartedWithoutWaitingIsCommittedThenReported) {
   EXPECT_EQ(stored.record, "after");
   EXPECT_EQ(value_of(store_->messages(id)).at(0).text, "hello");
   // What was written is what the store now remembers: the next start goes over it.
+  Started next;
   ASSERT_TRUE(store_->start_update(id, [&](const StoredGame& game) {
     EXPECT_EQ(game.version, written.version);
     EXPECT_EQ(game.record, "after");
     return std::optional<GameChange>(one_event(game));
-  }, started.done()));
-  started.wait();
+  }, next.done()));
+  next.wait();
+}
+
+// A store destroyed with started updates still in its committer's queue writes them and
+// calls every `done` before it is gone, its remembered rows and subscribers still there.
+TEST_P(StoreTest, DestroyingTheStoreWaitsForEveryStartedUpdate) {
+  constexpr int kGames = 40;
+  const auto writes = [](const StoredGame& game) { return std::optional<GameChange>(one_event(game)); };
+  std::vector<GameId> ids;
+  for (int g = 0; g < kGames; ++g) {
+    ids.push_back(game(fmt::format("g{}", g)).id);
+    value_of(store_->update_game(ids.back(), writes));
+  }
+  std::atomic<int> written{0};
+  for (const GameId id : ids)
+    ASSERT_TRUE(store_->start_update(id, writes, [&](std::optional<StoreResult<UpdateOutcome>> outcome) {
+      if (outcome && *outcome && (*outcome)->written) ++written;
+    }));
+  store_.reset();
+  EXPECT_EQ(written, kGames);
+  auto reopened = open();
+  for (const GameId id : ids) EXPECT_EQ(value_of(reopened->events_after(id, 0, 10)).size(), 2u) << id;
 }
 
 TEST_P(StoreTest, AnUpdateIsNotStartedWhenItWouldWaitOrWriteNothing) {

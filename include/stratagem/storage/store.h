@@ -276,7 +276,8 @@ class Store {
   // called once, on the store's writing thread, with the outcome, or with nullopt when
   // the write did not happen and update_game() should be called after all (another
   // process moved the game on, a connection lost before anything was sent). It must not
-  // throw or call the store, and should be quick.
+  // throw or call the store, and should be quick. Destroying the store waits for every
+  // started update's `done`.
   using UpdateDone = std::function<void(std::optional<StoreResult<UpdateOutcome>> outcome)>;
   virtual bool start_update(GameId id, const GameUpdate& fn, UpdateDone done) = 0;
 
