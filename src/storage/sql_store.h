@@ -67,6 +67,9 @@ class SqlStore final : public Store {
   // The same in the open transaction, a statement a row.
   void write_game_rows(SqlSession& session, GameWrite& game_write);
   static StoredGame row_after(StoredGame game, GameChange&& change);
+  // The write as data for its batch to write with the others, if it can be; else null.
+  GameWrite* together(GameWrite& game_write) const;
+  void tell_subscribers(GameId id, const std::vector<EventId>& event_ids, bool announced);
   // The committer of the game's writes (the one that orders them).
   GroupCommitter& committer_of(GameId game);
   StoreResult<UpdateOutcome> update(const std::string& operation, GameId id,

@@ -79,9 +79,13 @@ StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId
     forget(id);  // written (or not) under the lock: what is remembered may be behind
     return update_under_lock(operation, id, due_by, fn, announced);
   }();
-  // Committed: tell this process's subscribers, unless the database tells every process.
-  if (outcome && !outcome->event_ids.empty() && !announced) hub_.publish(id, outcome->event_ids.back());
+  if (outcome) tell_subscribers(id, outcome->event_ids, announced);
   return outcome;
+}
+
+// Committed: tell this process's subscribers, unless the database tells every process.
+void SqlStore::tell_subscribers(GameId id, const std::vector<EventId>& event_ids, bool announced) {
+  if (!event_ids.empty() && !announced) hub_.publish(id, event_ids.back());
 }
 
 std::optional<StoredGame> SqlStore::remembered(GameId id) {
@@ -171,25 +175,25 @@ bool SqlStore::start_update(GameId id, const GameUpdate& fn, UpdateDone done) {
     write_game_rows(session, write);
     return true;
   };
-  GameWrite* together = writable_together(started->change) ? &started->write : nullptr;
-  committer_of(id).submit(started->job, id, together,
-                          [this, id, operation = std::move(operation), started,
-                           done = std::move(done)](std::optional<SqlFailure> failure) {
-                            GameWrite& write = started->write;
-                            if (failure || !write.written) forget(id);
-                            if (failure && !failure->retryable() && failure->code() != StoreErrorCode::unavailable) {
-                              done(tl::unexpected(error(failure->code(), operation, failure->what())));
-                              return;
-                            }
-                            // Nothing committed: the usual way reads the game and tries again.
-                            if (failure || !write.written) {
-                              done(std::nullopt);
-                              return;
-                            }
-                            remember(row_after(std::move(started->known), std::move(started->change)));
-                            if (!write.event_ids.empty() && !write.announced) hub_.publish(id, write.event_ids.back());
-                            done(outcome_of(std::move(write)));
-                          });
+  auto finished = [this, operation = std::move(operation), started,
+                   done = std::move(done)](std::optional<SqlFailure> failure) {
+    GameWrite& write = started->write;
+    const GameId id = write.id;
+    if (failure || !write.written) {
+      forget(id);
+      // Nothing committed (the game moved on, a connection lost before the statement):
+      // the usual way reads the game and tries again.
+      if (!failure || failure->retryable() || failure->code() == StoreErrorCode::unavailable)
+        done(std::nullopt);
+      else
+        done(tl::unexpected(error(failure->code(), operation, failure->what())));
+      return;
+    }
+    remember(row_after(std::move(started->known), std::move(started->change)));
+    tell_subscribers(id, write.event_ids, write.announced);
+    done(outcome_of(std::move(write)));
+  };
+  committer_of(id).submit(started->job, id, together(started->write), std::move(finished));
   return true;
 }
 
@@ -214,15 +218,18 @@ void SqlStore::write_game_rows(SqlSession& session, GameWrite& game_write) {
 
 // The game writes that a group commit may write together with the rest of its batch are
 // handed over as data too.
+GameWrite* SqlStore::together(GameWrite& game_write) const {
+  return backend_->writes_games_together() && writable_together(*game_write.change) ? &game_write : nullptr;
+}
+
 StoreResult<void> SqlStore::write_game(const std::string& operation, GameWrite& game_write) {
-  const bool together = backend_->writes_games_together() && writable_together(*game_write.change);
   return write<void>(
       operation,
       [&](SqlSession& session) -> StoreResult<void> {
         write_game_rows(session, game_write);
         return {};
       },
-      game_write.id, together ? &game_write : nullptr);
+      game_write.id, together(game_write));
 }
 
 StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operation, GameId id,
