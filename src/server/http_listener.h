@@ -3,8 +3,9 @@
 // reads requests with a capped body, and hands each one to the RequestHandler on a
 // worker thread, so that database commits, phase processing and password hashing never
 // hold up the I/O threads; or, when the handler can answer it without anyone waiting
-// (RequestHandler::start), lets it go on the I/O thread and writes the answer when it comes. Event streams (Server-Sent Events) stay open and are written
-// whenever the EventHub says their game may have something new.
+// (RequestHandler::start), lets it go on the I/O thread and writes the answer when it
+// comes. Event streams (Server-Sent Events) stay open and are written whenever the
+// EventHub says their game may have something new.
 //
 // Only this file's .cpp includes Beast (it takes long to compile).
 

@@ -4,9 +4,10 @@
 // wake-ups, so the writes that arrive while one commit is under way are run together, one
 // after the other, in the next transaction, and committed at once. Each still succeeds or
 // fails whole, sees the writes before it, and its caller hears of it only after the commit
-// that holds it (run() returns then; submit()'s callback is called then). A batch runs without savepoints first; when a job fails, the batch is undone and
-// run again with a savepoint around each job, so a job may run twice: it must start
-// afresh each time (set everything it reports on every run).
+// that holds it (run() returns then; submit()'s callback is called then). A batch runs
+// without savepoints first; when a job fails, the batch is undone and run again with a
+// savepoint around each job, so a job may run twice: it must start afresh each time (set
+// everything it reports on every run).
 //
 // A batch runs its jobs in the order of their keys (game ids), arrival order among equal
 // keys: every batch of every process then takes its row locks in one order, so two
