@@ -11,6 +11,7 @@
 #include <map>
 #include <unordered_map>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -100,6 +101,20 @@ http::response<http::string_body> to_beast(const Response& response, unsigned ve
   out.body() = response.body;
   out.prepare_payload();
   return out;
+}
+
+// Over a connection limit: answered before the request is read, so the reply is the
+// same for every request.
+Response too_many_connections() {
+  auto response = ApiError{503, "unavailable", "too many connections; try again in a few seconds"}.response();
+  response.headers.emplace_back("Retry-After", "5");
+  return response;
+}
+
+std::string serialized(const Response& response) {
+  std::ostringstream text;
+  text << to_beast(response, 11, false);
+  return std::move(text).str();
 }
 
 }  // namespace
@@ -377,15 +392,12 @@ class HttpServer::Impl {
     ++refusals_in_flight_;
     auto stream = std::make_shared<beast::tcp_stream>(std::move(socket));
     stream->expires_after(std::chrono::seconds(1));
-    static constexpr std::string_view kBusy =
-        "HTTP/1.1 503 Service Unavailable\r\nServer: stratagem\r\nContent-Type: application/json\r\n"
-        "Retry-After: 5\r\nConnection: close\r\nContent-Length: 94\r\n\r\n"
-        "{\"error\":{\"code\":\"unavailable\",\"message\":\"too many connections; try again in a few seconds\"}}";
-    asio::async_write(*stream, asio::buffer(kBusy), [this, stream](const boost::system::error_code&, std::size_t) {
-      boost::system::error_code ignored;
-      stream->socket().shutdown(tcp::socket::shutdown_send, ignored);
-      --refusals_in_flight_;
-    });
+    asio::async_write(*stream, asio::buffer(too_many_connections_),
+                      [this, stream](const boost::system::error_code&, std::size_t) {
+                        boost::system::error_code ignored;
+                        stream->socket().shutdown(tcp::socket::shutdown_send, ignored);
+                        --refusals_in_flight_;
+                      });
   }
 
   bool near_connection_limit() {
@@ -561,6 +573,8 @@ class HttpServer::Impl {
   std::size_t refused_ = 0;
   std::atomic<std::size_t> refusals_in_flight_{0};
   std::chrono::steady_clock::time_point last_refusal_log_{};
+  // The whole refusal as written, made once (Beast counts its body's length).
+  const std::string too_many_connections_ = serialized(too_many_connections());
 };
 
 HttpServer::HttpServer(RequestHandler& handler, EventHub& hub, HttpServerOptions options)
