@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Packs the built package (build/python/stratagem) into a wheel, with nothing but the
-standard library, so that `pip install --no-index <wheel>` installs it offline.
+standard library, so that `pip install --no-index <wheel>` installs it offline. MILA's
+package face (build/python/diplomacy, beside it) goes into the same wheel: installed in
+place of MILA's `diplomacy`, it makes `import diplomacy` Stratagem's.
 
 Usage: make_wheel.py <package dir> <output dir> <version>
 """
@@ -36,9 +38,15 @@ def main() -> int:
     tag = wheel_tag()
     dist_info = f"stratagem-{version}.dist-info"
     files = {}
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            files["stratagem/" + path.relative_to(package).as_posix()] = path.read_bytes()
+    face = package.parent / "diplomacy"
+    if not (face / "__init__.py").is_file():
+        print(f"make_wheel.py: {face} is not the built diplomacy package (no __init__.py)", file=sys.stderr)
+        return 2
+    packages = [package, face]
+    for top in packages:
+        for path in sorted(top.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                files[f"{top.name}/" + path.relative_to(top).as_posix()] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = (
         "Metadata-Version: 2.1\n"
         "Name: stratagem\n"
@@ -50,7 +58,7 @@ def main() -> int:
         "Generator: stratagem make_wheel.py\n"
         "Root-Is-Purelib: false\n"
         f"Tag: {tag}\n").encode()
-    files[f"{dist_info}/top_level.txt"] = b"stratagem\n"
+    files[f"{dist_info}/top_level.txt"] = "".join(f"{top.name}\n" for top in packages).encode()
     record = [record_line(name, data) for name, data in files.items()] + [f"{dist_info}/RECORD,,"]
     files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
 

@@ -20,6 +20,7 @@
 
 #include "bindings.h"
 #include "diplomacy_game.h"
+#include "mila_results.h"
 #include "parallel_selfplay.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/board_encoding.h"
@@ -426,7 +427,15 @@ class PyDiplomacyGame {
   // `error`; strict: the call raises and changes nothing. `replace=False` adds the orders
   // to those already given.
   void set_orders(const std::string& power_name, const py::handle& orders, bool /*expand*/, bool replace) {
-    give_orders(power_name, orders, replace, strict_);
+    give_orders(power_name, orders, replace ? Merge::Replace : Merge::Append, strict_);
+  }
+
+  // MILA's `diplomacy.engine.game.Game.set_orders`: the orders join those given, a later
+  // order for a unit (or build site) replacing an earlier one; `replace=False`: a unit
+  // ordered before the call keeps its order. Returns (order, why) for each order
+  // dropped: not understood, not possible, or for a unit already ordered.
+  py::list give_orders_by_unit(const std::string& power_name, const py::handle& orders, bool replace) {
+    return give_orders(power_name, orders, replace ? Merge::ByUnit : Merge::ByUnitKeepEarlier, false);
   }
 
   bool strict() const { return strict_; }
@@ -435,7 +444,9 @@ class PyDiplomacyGame {
   void set_errors(const py::list& errors) { errors_ = errors; }
 
  private:
-  void give_orders(const std::string& power_name, const py::handle& orders, bool replace, bool strict) {
+  enum class Merge { Replace, Append, ByUnit, ByUnitKeepEarlier };
+
+  py::list give_orders(const std::string& power_name, const py::handle& orders, Merge merge, bool strict) {
     const Power power = power_named(variant(), power_name);
     if (game_.is_done()) bad_input("set_orders: the game is over");
     std::vector<py::handle> items;
@@ -448,8 +459,17 @@ class PyDiplomacyGame {
                 std::string(py::str(py::type::handle_of(orders).attr("__name__"))));
     }
     const PhaseType phase = game_.state().phase.type;
+    const bool by_unit = merge == Merge::ByUnit || merge == Merge::ByUnitKeepEarlier;
+    py::list dropped;
     std::vector<AcceptedOrder> accepted;
-    if (!replace) accepted = game_.orders().orders[index(power)];
+    if (merge != Merge::Replace) accepted = game_.orders().orders[index(power)];
+    const auto unit_of = [&](const AcceptedOrder& order) {
+      return order.parsed.order.kind() == OrderKind::Waive ? Province::None
+                                                           : variant().province_of(order.parsed.order.unit());
+    };
+    ProvinceSet ordered_before;
+    for (const AcceptedOrder& order : accepted)
+      if (unit_of(order) != Province::None) ordered_before.insert(index(unit_of(order)));
     accepted.reserve(accepted.size() + items.size());
     for (const py::handle& item : items) {
       if (!py::isinstance<py::str>(item))
@@ -460,14 +480,27 @@ class PyDiplomacyGame {
       const ParsedOrder* known = text_cache->parsed(phase, item);
       auto order = known ? game_.check_order(power, *known, text) : game_.read_order(power, text);
       if (!order) {
+        if (by_unit) {
+          dropped.append(py::make_tuple(item, order.error()));
+          continue;
+        }
         std::string why = variant().power_code(power) + ": " + order.error();
         if (strict) bad_input(why);
         errors_.append(py::str(why));
         continue;
       }
+      const Province unit = unit_of(*order);
+      if (by_unit && unit != Province::None) {
+        if (merge == Merge::ByUnitKeepEarlier && ordered_before.contains(index(unit))) {
+          dropped.append(py::make_tuple(item, "the unit has an order already"));
+          continue;
+        }
+        std::erase_if(accepted, [&](const AcceptedOrder& earlier) { return unit_of(earlier) == unit; });
+      }
       accepted.push_back(std::move(*order));
     }
     game_.set_orders(power, std::move(accepted));
+    return dropped;
   }
 
  public:
@@ -488,9 +521,69 @@ class PyDiplomacyGame {
     GameState next;
     {
       py::gil_scoped_release unlocked;
-      next = DiplomacyGame::adjudicate(variant(), game_.rules(), phase);
+      next = DiplomacyGame::adjudicate(variant(), game_.rules(), phase).result.next;
     }
     game_.advance(std::move(phase), std::move(next));
+  }
+
+  // As process(), returning the phase's results in MILA's words (unit -> [word, ...])
+  // and the units dislodged (unit -> the province their attacker came from).
+  py::tuple process_with_mila_results() {
+    if (game_.is_done()) bad_input("process: the game is over");
+    PendingPhase phase = game_.pending();
+    std::vector<MilaUnitResult> results;
+    GameState next;
+    {
+      py::gil_scoped_release unlocked;
+      AdjudicatedPhase adjudicated = DiplomacyGame::adjudicate(variant(), game_.rules(), phase);
+      results = mila_results(variant(), phase, adjudicated);
+      next = std::move(adjudicated.result.next);
+    }
+    game_.advance(std::move(phase), std::move(next));
+    static const std::array<py::str, 8> words = [] {
+      std::array<py::str, 8> all;
+      for (int w = 0; w < 8; ++w) all[w] = py::str(std::string(mila_word(static_cast<MilaResult>(w))));
+      return all;
+    }();
+    py::dict by_unit, dislodged;
+    for (const MilaUnitResult& entry : results) {
+      py::list list(entry.results.size());
+      for (std::size_t i = 0; i < entry.results.size(); ++i) list[i] = words[static_cast<int>(entry.results[i])];
+      py::str unit(entry.unit);
+      by_unit[unit] = std::move(list);
+      if (!entry.dislodged_by.empty()) dislodged[unit] = py::str(entry.dislodged_by);
+    }
+    return py::make_tuple(by_unit, dislodged);
+  }
+
+  // MILA's influence: power -> provinces where its unit stood last, in the map's order.
+  py::dict influence() const {
+    py::dict by_power;
+    for (int p = 0; p < variant().power_count(); ++p) by_power[text_cache->power(power_at(p))] = py::list();
+    for (int p = 0; p < variant().province_count(); ++p)
+      if (const Power owner = game_.influence()[p]; owner != Power::None)
+        py::list(by_power[text_cache->power(owner)]).append(text_cache->province(province_at(p)));
+    return by_power;
+  }
+
+  void set_influence(const py::dict& by_power) {
+    std::array<Power, kMaxProvinces> influence;
+    influence.fill(Power::None);
+    for (const auto& [power_name, provinces] : by_power) {
+      const Power power = power_named(variant(), py::str(power_name));
+      for (const py::handle& code : provinces) {
+        const auto location = formats::read_location(variant(), std::string(py::str(code)));
+        if (!location) bad_input("influence." + variant().power_code(power) + ": " + location.error());
+        influence[index(variant().province_of(*location))] = power;
+      }
+    }
+    game_.set_influence(influence);
+  }
+
+  // Makes the game stand where `position` (the CLI's JSON of a position) says, keeping
+  // its history and the orders given.
+  void set_position(const std::string& position) {
+    game_.set_position(state_from_json(variant(), position, "position"));
   }
 
   py::dict order_results() const {
@@ -533,32 +626,24 @@ class PyDiplomacyGame {
   }
 
   // A saved game's phases: (position as CLI JSON text, {power: orders or None}, the
-  // dislodged units it lists) each, the last one current. A retreat phase saved without
-  // where each unit may retreat (MILA does not save it) gets that from adjudicating the
-  // phase before, which must leave the same units dislodged.
-  using SavedPhase = std::tuple<std::string, py::dict, std::vector<std::string>>;
-  void restore(const std::vector<SavedPhase>& phases, bool completed) {
-    if (phases.empty()) bad_input("phases: a saved game needs at least one phase");
-    std::vector<PlayedPhase> history;
-    GameState current;
+  // dislodged units it lists) each, the last one current (DiplomacyGame::restore).
+  using SavedPhaseTuple = std::tuple<std::string, py::dict, std::vector<std::string>>;
+  void restore(const std::vector<SavedPhaseTuple>& phases, bool completed) {
+    std::vector<SavedPhase> saved;
     for (std::size_t i = 0; i < phases.size(); ++i) {
       const auto& [position, orders, dislodged] = phases[i];
-      const std::string path = "phases[" + std::to_string(i) + "].state";
-      GameState state = state_from_json(variant(), position, path);
-      if (state.phase.type == PhaseType::Retreat && !dislodged.empty() && !has_retreats_field(position))
-        add_dislodged_as_adjudicated(state, dislodged, history, path);
-      if (i + 1 == phases.size()) {
-        current = std::move(state);
-        break;
-      }
-      PlayedPhase played{std::move(state), OrdersByPower<std::string>(variant().power_count())};
-      read_saved_orders(orders, played.orders, "phases[" + std::to_string(i) + "].orders");
-      history.push_back(std::move(played));
+      SavedPhase phase{state_from_json(variant(), position, "phases[" + std::to_string(i) + "].state"),
+                       OrdersByPower<std::string>(variant().power_count()), dislodged,
+                       has_retreats_field(position)};
+      read_saved_orders(orders, phase.orders, "phases[" + std::to_string(i) + "].orders");
+      saved.push_back(std::move(phase));
     }
-    game_.restore(std::move(history), std::move(current), completed);
-    const py::dict& last_orders = std::get<1>(phases.back());
-    for (const auto& [power, orders] : last_orders)
-      if (!orders.is_none()) give_orders(std::string(py::str(power)), orders, true, /*strict=*/true);
+    tl::expected<void, std::string> restored;
+    {
+      py::gil_scoped_release unlocked;
+      restored = game_.restore(std::move(saved), completed);
+    }
+    if (!restored) bad_input(restored.error());
   }
 
  private:
@@ -567,40 +652,6 @@ class PyDiplomacyGame {
     const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
     if (!data) throw py::error_already_set();
     return {data, static_cast<std::size_t>(size)};
-  }
-
-  void add_dislodged_as_adjudicated(GameState& state, const std::vector<std::string>& saved,
-                                    const std::vector<PlayedPhase>& history, const std::string& path) const {
-    if (history.empty())
-      bad_input(path +
-                ": a retreat phase saved without \"retreats\" (where each dislodged unit may go) must "
-                "follow the phase that dislodged the units");
-    std::vector<std::string> listed, left;
-    for (const std::string& text : saved) {
-      const auto unit = formats::read_unit(variant(), text);
-      if (!unit) bad_input(path + ".units: " + unit.error());
-      listed.push_back(format_unit(variant(), unit->type, unit->location));
-    }
-    const PlayedPhase before = history.back();
-    GameState after;
-    {
-      py::gil_scoped_release unlocked;
-      after = report_of(variant(), game_.rules(), before).next;
-    }
-    after.dislodged_provinces().for_each(
-        [&](int p) { left.push_back(format_unit(variant(), after.dislodged_in(province_at(p))->unit)); });
-    std::sort(listed.begin(), listed.end());
-    std::sort(left.begin(), left.end());
-    const auto joined = [](const std::vector<std::string>& units) {
-      std::string text;
-      for (const std::string& unit : units) text += (text.empty() ? "" : ", ") + unit;
-      return text.empty() ? std::string("none") : text;
-    };
-    if (after.phase != state.phase || listed != left)
-      bad_input(path + ": the dislodged units (" + joined(listed) + ") are not those the phase before leaves in " +
-                phase_code(after.phase) + " (" + joined(left) + ")");
-    after.dislodged_provinces().for_each(
-        [&](int p) { state.add_dislodged(variant(), *after.dislodged_in(province_at(p))); });
   }
 
   static bool has_retreats_field(const std::string& text) {
@@ -627,6 +678,32 @@ class PyDiplomacyGame {
   bool strict_ = false;
   py::list errors_;  // what set_orders dropped (MILA's game.error)
 };
+
+// A float32 array (games, locations, features) that `encoder_of(game)` fills row block by
+// row block: the encoders are made with the interpreter lock held (they read the games)
+// and run with it released, in place.
+template <class EncoderOf>
+py::array_t<float> encode_games(const std::vector<const PyDiplomacyGame*>& games, const char* name,
+                                std::size_t features, EncoderOf encoder_of) {
+  const Variant& variant = standard_variant();
+  const auto locations = static_cast<py::ssize_t>(board_locations(variant).size());
+  py::array_t<float> out(
+      {static_cast<py::ssize_t>(games.size()), locations, static_cast<py::ssize_t>(features)});
+  float* data = out.mutable_data();
+  using Encoder = decltype(encoder_of(*games.front()));
+  std::vector<Encoder> encoders;
+  encoders.reserve(games.size());
+  for (const PyDiplomacyGame* game : games) {
+    if (game == nullptr) bad_input(std::string(name) + ": a game is None");
+    encoders.push_back(encoder_of(*game));
+  }
+  {
+    py::gil_scoped_release unlocked;
+    const auto stride = static_cast<std::size_t>(locations) * features;
+    for (std::size_t i = 0; i < encoders.size(); ++i) encoders[i](variant, std::span<float>(data + i * stride, stride));
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -658,7 +735,26 @@ void bind_diplomacy(py::module_& core) {
       .def("_state_json", &PyDiplomacyGame::state_text)
       .def("_played_phases", &PyDiplomacyGame::played_phases)
       .def("_current_orders", &PyDiplomacyGame::current_orders_dict)
-      .def("_restore", &PyDiplomacyGame::restore, py::arg("phases"), py::arg("completed"));
+      .def("_restore", &PyDiplomacyGame::restore, py::arg("phases"), py::arg("completed"))
+      .def("_process_with_mila_results", &PyDiplomacyGame::process_with_mila_results)
+      .def("_give_orders_by_unit", &PyDiplomacyGame::give_orders_by_unit, py::arg("power_name"),
+           py::arg("orders"), py::arg("replace"))
+      .def("_set_position", &PyDiplomacyGame::set_position, py::arg("position"))
+      .def("_influence", &PyDiplomacyGame::influence)
+      .def_static(
+          "_valid_unit",
+          [](const std::string& text) { return formats::read_unit(standard_variant(), text).has_value(); },
+          py::arg("unit"), "Whether a unit (\"A PAR\", \"F STP/SC\") can stand where it is written.")
+      .def_static(
+          "_supply_centres",
+          [] {
+            py::list centres;
+            standard_variant().all_supply_centres().for_each(
+                [&](int p) { centres.append(text_cache->province(province_at(p))); });
+            return centres;
+          },
+          "The provinces that are supply centres.")
+      .def("_set_influence", &PyDiplomacyGame::set_influence, py::arg("influence"));
 
   core.def(
       "selfplay",
@@ -696,56 +792,30 @@ void bind_diplomacy(py::module_& core) {
   core.def(
       "encode_board",
       [](const std::vector<const PyDiplomacyGame*>& games) {
-        const Variant& variant = standard_variant();
-        const auto locations = static_cast<py::ssize_t>(board_locations(variant).size());
-        py::array_t<float> out({static_cast<py::ssize_t>(games.size()), locations, static_cast<py::ssize_t>(kBoardFeatures)});
-        float* data = out.mutable_data();
-        std::vector<const GameState*> states;
-        states.reserve(games.size());
-        for (const PyDiplomacyGame* game : games) {
-          if (game == nullptr) bad_input("encode_board: a game is None");
-          states.push_back(&game->state());
-        }
-        {
-          // Filled in place, the interpreter free meanwhile.
-          py::gil_scoped_release unlocked;
-          const auto stride = static_cast<std::size_t>(locations) * kBoardFeatures;
-          for (std::size_t i = 0; i < states.size(); ++i)
-            encode_board(variant, *states[i], std::span<float>(data + i * stride, stride));
-        }
-        return out;
+        return encode_games(games, "encode_board", kBoardFeatures, [](const PyDiplomacyGame& game) {
+          return [&state = game.state()](const Variant& variant, std::span<float> rows) {
+            encode_board(variant, state, rows);
+          };
+        });
       },
       py::arg("games"), "The board features of each game: float32 array (games, locations, 35) (docs/python.md).");
 
   core.def(
       "encode_previous_orders",
       [](const std::vector<const PyDiplomacyGame*>& games) {
-        const Variant& variant = standard_variant();
-        const auto locations = static_cast<py::ssize_t>(board_locations(variant).size());
-        py::array_t<float> out({static_cast<py::ssize_t>(games.size()), locations, static_cast<py::ssize_t>(kOrderFeatures)});
-        float* data = out.mutable_data();
-        std::vector<const PlayedPhase*> last;
-        for (const PyDiplomacyGame* game : games) {
-          if (game == nullptr) bad_input("encode_previous_orders: a game is None");
-          const PlayedPhase* found = nullptr;
-          for (const PlayedPhase& phase : game->game().history())
-            if (phase.state.phase.type == PhaseType::Movement) found = &phase;
-          last.push_back(found);
-        }
-        {
-          py::gil_scoped_release unlocked;
-          const auto stride = static_cast<std::size_t>(locations) * kOrderFeatures;
-          for (std::size_t i = 0; i < last.size(); ++i) {
-            const std::span<float> rows(data + i * stride, stride);
-            if (!last[i]) {
+        return encode_games(games, "encode_previous_orders", kOrderFeatures, [](const PyDiplomacyGame& game) {
+          const PlayedPhase* last = nullptr;
+          for (const PlayedPhase& phase : game.game().history())
+            if (phase.state.phase.type == PhaseType::Movement) last = &phase;
+          return [last](const Variant& variant, std::span<float> rows) {
+            if (!last) {
               // No movement phase played yet: every row says "no order".
               encode_orders(variant, GameState::initial(variant), {}, rows);
-              continue;
+              return;
             }
-            encode_orders(variant, last[i]->state, last[i]->accepted, rows);
-          }
-        }
-        return out;
+            encode_orders(variant, last->state, last->accepted, rows);
+          };
+        });
       },
       py::arg("games"),
       "The orders of each game's last movement phase: float32 array (games, locations, 40) (docs/python.md).");

@@ -5,13 +5,16 @@
 // shared/contracts/python-api.md. Everything here is plain C++, so the binding can run
 // the costly parts (adjudication) with the interpreter lock released.
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/diplomacy/order_sheet.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
@@ -51,6 +54,24 @@ struct PendingPhase {
   OrdersByPower<AcceptedOrder> orders;
 };
 
+// A phase adjudicated: its orders as the sheet filed them (over the phase's position,
+// which must outlive it) and what the adjudicator made of them.
+struct AdjudicatedPhase {
+  diplomacy::OrderSheet sheet;
+  diplomacy::PhaseResult result;
+};
+
+// A phase of a saved game as read: its position, the orders given (text, by power) and
+// the units it lists as dislodged ("A PAR"). A retreat phase saved without where each
+// dislodged unit may go (MILA does not save it) gets that from adjudicating the phase
+// before, which must leave the same units dislodged.
+struct SavedPhase {
+  diplomacy::GameState state;
+  OrdersByPower<std::string> orders;
+  std::vector<std::string> dislodged = {};
+  bool retreats_saved = true;
+};
+
 class DiplomacyGame {
  public:
   // From the variant's start. `last_year`: the game ends when a phase of a later year
@@ -76,19 +97,32 @@ class DiplomacyGame {
                                                        std::string_view text) const;
   // Replaces the power's orders.
   void set_orders(diplomacy::Power power, std::vector<AcceptedOrder> orders);
+  // Makes the game stand at `state`, keeping the history and the orders given (the
+  // order sheet checks them again when the phase is adjudicated). Each unit's province
+  // comes under its power's influence.
+  void set_position(diplomacy::GameState state);
+  // MILA's influence: the power whose unit stood last in each province (None where
+  // none has), kept as the game moves on.
+  const std::array<diplomacy::Power, diplomacy::kMaxProvinces>& influence() const { return influence_; }
+  void set_influence(const std::array<diplomacy::Power, diplomacy::kMaxProvinces>& influence) {
+    influence_ = influence;
+  }
   void clear_orders();
 
   // The current phase and its orders, to adjudicate elsewhere (without the lock).
   const PendingPhase& pending() const { return current_; }
-  // The position after `phase`: its orders on one order sheet, in power order, as
-  // `adjudicate` files them.
-  static diplomacy::GameState adjudicate(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
-                                         const PendingPhase& phase);
+  // `phase` adjudicated: its orders on one order sheet, in power order, as `adjudicate`
+  // files them, and the result (`result.next`: the position after it).
+  static AdjudicatedPhase adjudicate(const diplomacy::Variant& variant, const diplomacy::RuleOptions& rules,
+                                     const PendingPhase& phase);
   // Records `played` (the pending phase, as adjudicated into `next`) and moves on.
   void advance(PendingPhase played, diplomacy::GameState next);
 
-  // A saved game: the phases played, the current position and whether the game was over.
-  void restore(std::vector<PlayedPhase> history, diplomacy::GameState current, bool completed);
+  // A saved game, its last phase the current one: the game stands there with that
+  // phase's orders given again (each must be possible) unless the game was over. Fails
+  // with a message naming the phase, and the game unchanged, where a phase cannot be
+  // read back.
+  tl::expected<void, std::string> restore(std::vector<SavedPhase> phases, bool completed);
 
  private:
   const diplomacy::Variant* variant_;
@@ -97,6 +131,14 @@ class DiplomacyGame {
   PendingPhase current_;
   std::vector<PlayedPhase> history_;
   bool completed_ = false;
+  std::array<diplomacy::Power, diplomacy::kMaxProvinces> influence_;
+  void add_influence(const diplomacy::GameState& state);
+  tl::expected<AcceptedOrder, std::string> read_order_at(const diplomacy::GameState& state, diplomacy::Power power,
+                                                         std::string_view text) const;
+  tl::expected<void, std::string> add_dislodged_as_adjudicated(diplomacy::GameState& state,
+                                                               const std::vector<std::string>& saved,
+                                                               const std::vector<PlayedPhase>& history,
+                                                               const std::string& path) const;
 };
 
 // What `stratagem diplomacy adjudicate` says about a phase played.

@@ -440,6 +440,7 @@ class MovementResolver {
           break;
       }
     }
+    r.order_outcome = r.outcome;
     if (const int k = dislodger(i); k != kNone) {
       r.outcome = Outcome::Dislodged;
       r.by = location(k);

@@ -65,7 +65,7 @@ TEST(PythonCanonicalParse, EqualsTheParseOfTheCanonicalTextOfEveryLegalOrderInRa
       ++positions;
       if (HasFailure()) return;  // one position's differences are enough to read
       for (int p = 0; p < variant.power_count(); ++p) game.set_orders(power_at(p), std::move(chosen[p]));
-      const GameState next = DiplomacyGame::adjudicate(variant, rules, game.pending());
+      const GameState next = DiplomacyGame::adjudicate(variant, rules, game.pending()).result.next;
       game.advance(game.pending(), next);
     }
   }

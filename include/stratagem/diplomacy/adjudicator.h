@@ -44,6 +44,10 @@ struct Resolution {
   bool paradox = false;
   // Outcome::Void: why.
   VoidReason void_reason = VoidReason::None;
+  // Movement: what the unit's own order came to, also when the unit was then dislodged
+  // (`outcome` says Dislodged): a dislodged unit's move may have bounced, its support
+  // been cut.
+  Outcome order_outcome = Outcome::Hold;
   friend bool operator==(const Resolution&, const Resolution&) = default;
 };
 

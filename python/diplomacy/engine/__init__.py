@@ -1,0 +1,2 @@
+"""MILA's ``diplomacy.engine``: ``game``, ``power``, ``message`` (and ``map``) over
+Stratagem's engine."""

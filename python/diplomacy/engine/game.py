@@ -1,0 +1,820 @@
+"""MILA's ``diplomacy.engine.game.Game`` over Stratagem's engine.
+
+Code written for MILA's ``diplomacy`` package runs on this one unchanged: the same names,
+arguments, containers and answers (positions, results as MILA words them, histories,
+states, saved games, rule flags), with adjudication, validation and order generation done
+by the same C++ engine as ``stratagem.diplomacy`` (this class derives from its core, as
+``stratagem.diplomacy.Game`` does, and keeps MILA's conventions where that one keeps the
+CLI's). What differs from MILA is listed in docs/python.md.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from stratagem import _core
+from stratagem.diplomacy import POWERS, _dislodged_units, _position_of
+
+from ..utils import strings
+from ..utils.common import StringableCode, timestamp_microseconds
+from ..utils.constants import DEFAULT_GAME_RULES
+from ..utils.game_phase_data import GamePhaseData
+from ..utils.order_results import BY_WORD, VOID
+from ..utils.sorted_dict import SortedDict
+from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
+from .power import Power
+
+__all__ = ["Game"]
+
+# The rules a game of the standard map starts with before DEFAULT_GAME_RULES (MILA's map
+# file lists them).
+_MAP_RULES = ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT")
+
+# The rule flags MILA documents (its rules.txt): each with the flags it brings in (+),
+# takes out (-) and cannot stand beside (!).
+_RULES: Dict[str, Dict[str, Sequence[str]]] = {
+    "NO_PRESS": {"!": ("PUBLIC_PRESS",)},
+    "PUBLIC_PRESS": {"!": ("NO_PRESS",)},
+    "IGNORE_ERRORS": {},
+    "NO_CHECK": {},
+    "NO_DEADLINE": {"-": ("REAL_TIME",)},
+    "REAL_TIME": {"-": ("NO_DEADLINE",)},
+    "SOLITAIRE": {"+": ("NO_PRESS",)},
+    "CD_DUMMIES": {},
+    "ALWAYS_WAIT": {},
+    "DONT_SKIP_PHASES": {},
+    "POWER_CHOICE": {"!": ("MULTIPLE_POWERS_PER_PLAYER",)},
+    "MULTIPLE_POWERS_PER_PLAYER": {"!": ("POWER_CHOICE",)},
+    "NO_OBSERVATIONS": {},
+    "START_MASTER": {},
+    "HOLD_WIN": {},
+    "SHARED_VICTORY": {},
+    "BUILD_ANY": {},
+}
+
+_SEASONS = {"S": "SPRING", "F": "FALL", "W": "WINTER"}
+_TYPES = {"M": "MOVEMENT", "R": "RETREATS", "A": "ADJUSTMENTS"}
+_LONG_SEASONS = {name: code for code, name in _SEASONS.items()}
+_LONG_TYPES = {name: code for code, name in _TYPES.items()}
+# MILA's draw: the game ends in a draw after its hundredth year.
+_YEARS_PLAYED = 100
+
+
+class PhaseName(str):
+    """A short phase name (``S1901M``) that sorts in the order the phases are played,
+    ``COMPLETED`` last: the keys of the histories (MILA's phase wrapper)."""
+
+    __slots__ = ()
+
+    def _order(self) -> tuple:
+        if len(self) != 6 or self[0] not in "SFW" or self[-1] not in "MRA":
+            return (1, 0, 0, str(self))
+        return (0, int(self[1:5]), "SFW".index(self[0]), "MRA".index(self[-1]))
+
+    def __lt__(self, other: object) -> bool:
+        return self._order() < PhaseName(other)._order()
+
+    def __le__(self, other: object) -> bool:
+        return self._order() <= PhaseName(other)._order()
+
+    def __gt__(self, other: object) -> bool:
+        return self._order() > PhaseName(other)._order()
+
+    def __ge__(self, other: object) -> bool:
+        return self._order() >= PhaseName(other)._order()
+
+    __hash__ = str.__hash__
+    __eq__ = str.__eq__
+
+
+def _short_phase(phase: str) -> str:
+    """``S1901M`` from ``SPRING 1901 MOVEMENT`` (or the short name itself)."""
+    words = phase.split()
+    if len(words) == 3 and words[0] in _LONG_SEASONS and words[2] in _LONG_TYPES:
+        return _LONG_SEASONS[words[0]] + words[1] + _LONG_TYPES[words[2]]
+    return phase.upper()
+
+
+def _long_phase(short: str) -> str:
+    if len(short) == 6 and short[0] in _SEASONS and short[-1] in _TYPES:
+        return f"{_SEASONS[short[0]]} {short[1:5]} {_TYPES[short[-1]]}"
+    return short
+
+
+def _unit_key(order: str) -> str:
+    """The unit an order is given to, as MILA keys results: its first two words."""
+    return " ".join(order.upper().split()[:2])
+
+
+class Game(_core.DiplomacyGame):
+    """A game of Diplomacy with MILA's API (``diplomacy.engine.game.Game``).
+
+    ``Game(game_id=None, **kwargs)``: ``map_name`` (``standard``, the one map here),
+    ``rules`` (MILA's rule flags; default its ``DEFAULT_GAME_RULES``), and any other
+    attribute of MILA's game (``status``, ``n_controls``, ``deadline``, ...), kept as given.
+    """
+
+    # MILA's game.error is a plain list: shadows the core's list of our sentences.
+    error: List[Any] = []
+
+    def __init__(self, game_id: Optional[str] = None, **kwargs: Any) -> None:
+        map_name = kwargs.pop("map_name", "standard")
+        if map_name != "standard":
+            raise ValueError(f"map_name: this package has no map {map_name!r} (the maps are: standard)")
+        rules = kwargs.pop("rules", None)
+        super().__init__("datc", _core_first_year() + _YEARS_PLAYED - 1)
+        self.game_id: str = game_id or base64.b64encode(os.urandom(12), b"-_").decode("ascii")
+        self.map_name = map_name
+        self.rules: List[str] = []
+        self.no_rules: set = set()
+        self.meta_rules: List[str] = []
+        self.error = []
+        self.note = ""
+        self.outcome: List[str] = []
+        self.role = kwargs.pop("role", strings.SERVER_TYPE)
+        self.status = kwargs.pop("status", strings.FORMING if kwargs.get("n_controls") else strings.ACTIVE)
+        self.n_controls = kwargs.pop("n_controls", None)
+        self.deadline = kwargs.pop("deadline", 300)
+        self.registration_password = kwargs.pop("registration_password", None)
+        self.timestamp_created = kwargs.pop("timestamp_created", None) or timestamp_microseconds()
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+        self.victory = None
+        self.win = 18
+        self.messages: SortedDict = SortedDict(int, Message)
+        self.order_history = SortedDict(PhaseName, dict)
+        self.result_history = SortedDict(PhaseName, dict)
+        self.state_history = SortedDict(PhaseName, dict)
+        self.message_history = SortedDict(PhaseName, SortedDict)
+        self._completed = False
+        self._position_changed = False
+        self._orders_changed = False
+        # NO_CHECK: movement orders as written, power -> list, checked when processed.
+        self._unchecked: Dict[str, List[str]] = {}
+        # Retreat and adjustment orders that could not be used (MILA's "VOID ..."):
+        # reported void when the phase is processed.
+        self._voided: Dict[str, List[str]] = {}
+        self._homes = self._core_homes()
+        self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
+        for rule in _MAP_RULES + tuple(DEFAULT_GAME_RULES if rules is None else rules):
+            self.add_rule(rule)
+        if self.n_controls is None and "SOLITAIRE" in self.rules:
+            self.n_controls = 0
+
+    def _core_homes(self) -> Dict[str, List[str]]:
+        return json.loads(self._state_json())["homes"]
+
+    # ------------------------------------------------------------------ rules
+    def add_rule(self, rule: str) -> None:
+        """Adds one of MILA's rule flags, with the flags it brings in; a flag that cannot
+        stand beside one already set is refused (in ``error``)."""
+        if rule not in _RULES or rule in self.no_rules:
+            return
+        for forbidden in _RULES[rule].get("!", ()):
+            if forbidden in self.rules:
+                self.error.append(StringableCode(f"RULE {forbidden} PREVENTS RULE {rule} FROM BEING APPLIED."))
+                return
+            self.no_rules.add(forbidden)
+        for added in _RULES[rule].get("+", ()):
+            if added not in self.rules:
+                self.rules.append(added)
+        for removed in _RULES[rule].get("-", ()):
+            if removed in self.rules:
+                self.rules.remove(removed)
+        if rule not in self.rules:
+            self.rules.append(rule)
+
+    def remove_rule(self, rule: str) -> None:
+        if rule in self.rules:
+            self.rules.remove(rule)
+
+    # ------------------------------------------------------------------ phases
+    @property
+    def phase(self) -> str:
+        """``SPRING 1901 MOVEMENT``, or ``COMPLETED``."""
+        return _long_phase(self.get_current_phase())
+
+    @phase.setter
+    def phase(self, phase: str) -> None:
+        if phase == "COMPLETED":
+            self._completed = True
+        else:
+            self.set_current_phase(phase)
+
+    def get_current_phase(self) -> str:
+        self._sync()
+        return "COMPLETED" if self._completed else super().get_current_phase()
+
+    @property
+    def current_short_phase(self) -> str:
+        return self.get_current_phase()
+
+    @property
+    def phase_type(self) -> Optional[str]:
+        phase = self.get_current_phase()
+        return None if phase == "COMPLETED" else phase[-1]
+
+    @property
+    def is_game_done(self) -> bool:
+        return self._completed or super().is_game_done
+
+    @property
+    def is_game_active(self) -> bool:
+        return self.status == strings.ACTIVE
+
+    @property
+    def solitaire(self) -> bool:
+        return "SOLITAIRE" in self.rules
+
+    @property
+    def no_press(self) -> bool:
+        return "NO_PRESS" in self.rules
+
+    def set_current_phase(self, new_phase: str) -> None:
+        """Moves the game to ``new_phase`` (``W1901A`` or ``WINTER 1901 ADJUSTMENTS``),
+        the position as it stands."""
+        self._push_position(_short_phase(new_phase))
+
+    @property
+    def map(self):
+        """MILA's ``Map`` of the game's map."""
+        from .map import Map
+        return Map(self.map_name)
+
+    # ------------------------------------------------------------------ the position
+    def _units_of(self, power: str) -> List[str]:
+        return [unit for unit in super().get_units(power) if unit[0] != "*"]
+
+    def _centers_of(self, power: str) -> List[str]:
+        return super().get_centers(power)
+
+    def _retreats_of(self, power: str) -> Dict[str, List[str]]:
+        if super().get_current_phase()[-1:] != "R":
+            return {}
+        return dict(json.loads(self._state_json()).get("retreats", {}).get(power, {}))
+
+    def _influence_of(self, power: str) -> List[str]:
+        return self._influence()[power]
+
+    def _forget_position(self) -> None:
+        for power in self.powers.values():
+            power._forget()
+        self._position_changed = False
+        self._orders_changed = False
+
+    def _push_position(self, phase: Optional[str] = None) -> None:
+        """Hands the position the powers' lists now hold to the engine, at ``phase`` if
+        given (the orders given go when the phase changes)."""
+        current = super().get_current_phase()
+        phase = phase or current
+        position: Dict[str, Any] = {
+            "phase": phase,
+            "units": {name: list(power.units) for name, power in self.powers.items()},
+            "centers": {name: list(power.centers) for name, power in self.powers.items()},
+        }
+        if phase.endswith("R"):
+            position["retreats"] = {name: dict(power.retreats) for name, power in self.powers.items()}
+        influence = {name: list(power.influence) for name, power in self.powers.items()}
+        self._set_position(json.dumps(position))
+        self._set_influence(influence)
+        self._completed = False
+        self._position_changed = False
+        if phase != current:
+            self.clear_orders()
+
+    def _push_orders(self) -> None:
+        """Hands the orders the powers' ``orders`` dicts now hold to the engine."""
+        self._orders_changed = False
+        for name, power in self.powers.items():
+            if power._orders is None:
+                continue
+            orders = dict(power._orders)
+            if name in self._unchecked:
+                self._unchecked[name] = list(orders.values())
+                continue
+            _core.DiplomacyGame.set_orders(self, name, [], True, True)
+            self._give_orders_by_unit(name, [f"{unit} {order}" for unit, order in orders.items()], True)
+
+    def _sync(self) -> None:
+        if self._position_changed:
+            self._push_position()
+        if self._orders_changed:
+            self._push_orders()
+
+    def get_units(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
+        """A power's units (or every power's), the dislodged ones as ``*A PAR`` (copies)."""
+        if power_name is None:
+            return {name: self.get_units(name) for name in self.powers}
+        power = self.powers[power_name.upper()]
+        return list(power.units) + ["*" + unit for unit in power.retreats]
+
+    def get_centers(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]:
+        if power_name is None:
+            return {name: list(power.centers) for name, power in self.powers.items()}
+        return list(self.powers[power_name.upper()].centers)
+
+    def get_power(self, power_name: str) -> Optional[Power]:
+        return self.powers.get(power_name.upper() if isinstance(power_name, str) else power_name)
+
+    def clear_units(self, power_name: Optional[str] = None) -> None:
+        for name, power in self.powers.items():
+            if power_name is None or name == power_name.upper():
+                power.units = []
+                power.retreats = {}
+                power.influence = []
+
+    def clear_centers(self, power_name: Optional[str] = None) -> None:
+        for name, power in self.powers.items():
+            if power_name is None or name == power_name.upper():
+                power.centers = []
+
+    def set_units(self, power_name: str, units: Union[str, List[str]], reset: bool = False) -> None:
+        """Puts units on the board for a power (``*A PAR``: dislodged), taking the
+        province from whoever stood there; ``reset``: the power's other units go first.
+        A unit that cannot stand where it is put is left out (in ``error``)."""
+        power_name = power_name.upper()
+        if power_name not in self.powers:
+            return
+        units = [units] if isinstance(units, str) else list(units)
+        power = self.powers[power_name]
+        if reset:
+            power.units, power.retreats = [], {}
+        regular = [unit.upper() for unit in units if unit and unit[0] != "*"]
+        dislodged = [unit[1:].upper() for unit in units if unit and unit[0] == "*"]
+        for other in self.powers.values():
+            for unit in regular:
+                for standing in [u for u in other.units if u[2:5] == unit[2:5]]:
+                    other.units.remove(standing)
+            for unit in dislodged:
+                for standing in [u for u in other.retreats if u[2:5] == unit[2:5]]:
+                    del other.retreats[standing]
+            for unit in regular + dislodged:
+                if unit[2:5] in other.influence:
+                    other.influence.remove(unit[2:5])
+        for unit in regular:
+            if not self._is_valid_unit(unit):
+                self.error.append(StringableCode(f"INVALID UNIT: {unit}"))
+                continue
+            if unit not in power.units:
+                power.units.append(unit)
+                power.influence.append(unit[2:5])
+        for unit in dislodged:
+            if self._is_valid_unit(unit) and unit not in power.retreats:
+                power.retreats[unit] = []
+
+    @staticmethod
+    def _is_valid_unit(unit: str) -> bool:
+        words = unit.split()
+        return len(words) == 2 and words[0] in ("A", "F") and _core.DiplomacyGame._valid_unit(unit)
+
+    def set_centers(self, power_name: str, centers: Union[str, List[str]], reset: bool = False) -> None:
+        """Gives supply centres to a power, taking them from their owners; ``reset``: the
+        power's other centres go first. A province that is no centre is left out."""
+        power_name = power_name.upper()
+        if power_name not in self.powers:
+            return
+        centers = [centers] if isinstance(centers, str) else list(centers)
+        power = self.powers[power_name]
+        if reset:
+            power.centers = []
+        for other in self.powers.values():
+            for center in centers:
+                if center in other.centers:
+                    other.centers.remove(center)
+        for center in centers:
+            if center.upper() in self._supply_centres() and center.upper() not in power.centers:
+                power.centers.append(center.upper())
+
+    @staticmethod
+    def _supply_centres() -> List[str]:
+        return _core.DiplomacyGame._supply_centres()
+
+    def _unit_owner(self, unit: str, coast_required: bool = True) -> Optional[Power]:
+        """The power with ``unit`` on the board; without ``coast_required``, a fleet on
+        either coast of the province named counts."""
+        unit = unit.upper()
+        for power in self.powers.values():
+            for standing in power.units:
+                if standing == unit or (not coast_required and standing.split("/")[0] == unit.split("/")[0]):
+                    return power
+        return None
+
+    def _occupant(self, site: str, any_coast: int = 0) -> Optional[str]:
+        for power in self.powers.values():
+            for unit in power.units:
+                if unit[2:5] == site[:3].upper():
+                    return unit
+        return None
+
+    def get_hash(self) -> str:
+        """A Zobrist hash of the position, as text (MILA's type): equal for equal positions."""
+        self._sync()
+        return str(super().get_hash())
+
+    def rebuild_hash(self) -> str:
+        return self.get_hash()
+
+    @property
+    def zobrist_hash(self) -> str:
+        return self.get_hash()
+
+    def clear_cache(self) -> None:
+        """MILA rebuilds caches here; the engine keeps none that a change could leave stale."""
+        self._sync()
+
+    def build_caches(self) -> None:
+        self._sync()
+
+    # ------------------------------------------------------------------ orders
+    def get_orderable_locations(self, power_name: Optional[str] = None):
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        if self._completed:
+            return [] if power_name else {name: [] for name in self.powers}
+        return super().get_orderable_locations(power_name)
+
+    def get_all_possible_orders(self, loc: Optional[str] = None):
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        possible = super().get_all_possible_orders()
+        if self._completed:
+            possible = {location: [] for location in possible}
+        return possible if loc is None else possible.get(loc.upper(), [])
+
+    def set_orders(self, power_name: str, orders: Union[str, List[str]], expand: bool = True,
+                   replace: bool = True) -> None:
+        """Gives a power orders (MILA's way): a later order for a unit replaces an earlier
+        one (``replace=False``: a unit ordered already keeps its order). An order that
+        cannot be given is left out and named in ``error``; in retreat and adjustment
+        phases it is also reported void when the phase is processed. Under ``NO_CHECK``,
+        movement orders are kept as written and checked when the phase is processed."""
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        power_name = power_name.upper()
+        if power_name not in self.powers or self.is_game_done:
+            return
+        texts = [orders] if isinstance(orders, str) else list(orders)
+        phase_type = super().get_current_phase()[-1]
+        if "NO_CHECK" in self.rules and phase_type == "M":
+            given = self._unchecked.setdefault(power_name, [])
+            for text in (text.strip() for text in texts if text and text.strip()):
+                unit = _unit_key(text)
+                earlier = [i for i, order in enumerate(given) if _unit_key(order) == unit]
+                if earlier and not replace:
+                    continue
+                for i in reversed(earlier):
+                    del given[i]
+                given.append(text)
+            self.powers[power_name]._orders = None
+            return
+        dropped = self._give_orders_by_unit(power_name, texts, replace)
+        for text, why in dropped:
+            self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
+            if phase_type in "RA":
+                self._voided.setdefault(power_name, []).append(text)
+        self.powers[power_name]._orders = None
+
+    def get_orders(self, power_name: Optional[str] = None):
+        """A power's orders (or every power's) as text: MILA's canonical form, or under
+        ``NO_CHECK`` as written."""
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        if power_name is None:
+            return {name: self.get_orders(name) for name in self.powers}
+        power_name = power_name.upper()
+        if power_name in self._unchecked:
+            return list(self._unchecked[power_name])
+        return super().get_orders(power_name)
+
+    def _orders_by_unit(self, power_name: str) -> Dict[str, str]:
+        if power_name in self._unchecked:
+            return {f"ORDER {i}": order for i, order in enumerate(self._unchecked[power_name], 1)}
+        by_unit = {}
+        for order in _core.DiplomacyGame.get_orders(self, power_name):
+            words = order.split()
+            if len(words) < 2:
+                by_unit[order] = ""
+            else:
+                by_unit[" ".join(words[:2])] = " ".join(words[2:])
+        return by_unit
+
+    def _adjust_of(self, power_name: str) -> List[str]:
+        return self.get_orders(power_name) + ["VOID " + order for order in self._voided.get(power_name, [])]
+
+    def clear_orders(self, power_name: Optional[str] = None) -> None:
+        if power_name is None:
+            super().clear_orders()
+            self._unchecked.clear()
+            self._voided.clear()
+        else:
+            power_name = power_name.upper()
+            _core.DiplomacyGame.set_orders(self, power_name, [], True, True)
+            self._unchecked.pop(power_name, None)
+            self._voided.pop(power_name, None)
+        for power in self.powers.values():
+            power._orders = None
+
+    def get_order_status(self, power_name: Optional[str] = None, unit: Optional[str] = None,
+                         loc: Optional[str] = None):
+        """The results of the phase last processed: of a unit (a list), of a location
+        (``(unit, list)``), of a power's units (a dict) or of every power's."""
+        if unit or loc:
+            results = self.result_history.last_value() if self.result_history else {}
+            if unit:
+                return list(results.get(unit, []))
+            for result_unit, words in results.items():
+                if result_unit[2:5] == loc[:3]:
+                    return result_unit, list(words)
+            return loc, []
+        if power_name is not None:
+            power_name = power_name.upper()
+            if not self.state_history:
+                return {}
+            return {ordered.replace("*", ""): self.get_order_status(power_name, ordered.replace("*", ""))
+                    for ordered in self.state_history.last_value()["units"][power_name]}
+        return {name: self.get_order_status(name) for name in self.powers}
+
+    # MILA's record of the phase last processed.
+    @property
+    def command(self) -> Dict[str, str]:
+        """The phase last processed: unit -> its order without the unit (``H`` for a unit
+        left without one)."""
+        if not self.state_history:
+            return {}
+        state = self.state_history.last_value()
+        orders = self.order_history.last_value()
+        command = {unit: "H" for units in state["units"].values() for unit in units if unit[0] != "*"}
+        for power_orders in orders.values():
+            for order in power_orders or []:
+                words = order.split()
+                if len(words) > 2 and " ".join(words[:2]) in command:
+                    command[" ".join(words[:2])] = " ".join(words[2:])
+        return command
+
+    @property
+    def ordered_units(self) -> Dict[str, List[str]]:
+        """The phase last processed: power -> the units it gave orders to."""
+        if not self.order_history:
+            return {}
+        return {power: [_unit_key(order) for order in orders or [] if order != "WAIVE"]
+                for power, orders in self.order_history.last_value().items()}
+
+    @property
+    def popped(self) -> List[str]:
+        """The retreat phase last processed: the dislodged units that left the board."""
+        if not self.result_history or self.result_history.last_key()[-1] != "R":
+            return []
+        return [unit for unit, results in self.result_history.last_value().items() if "disband" in results]
+
+    @property
+    def dislodged(self) -> Dict[str, str]:
+        """After a movement phase: each unit dislodged -> the province its attacker came from."""
+        if not self.result_history or self.result_history.last_key()[-1] != "M":
+            return {}
+        return dict(self._dislodged_by)
+
+    # ------------------------------------------------------------------ processing
+    def process(self) -> GamePhaseData:
+        """Adjudicates the phase and moves on; returns the phase played as MILA's
+        ``GamePhaseData`` (its state, orders, messages and results)."""
+        self._sync()
+        phase = PhaseName(self.get_current_phase())
+        orders = self.get_orders()
+        state = self.get_state()
+        messages = self.messages
+        if self.error:
+            self.error = []
+        voided: Dict[str, None] = {}
+        if phase[-1] == "M":
+            for name, texts in self._unchecked.items():
+                _core.DiplomacyGame.set_orders(self, name, [], True, True)
+                for text, _why in self._give_orders_by_unit(name, texts, True):
+                    voided[_unit_key(text)] = None
+        for texts in self._voided.values():
+            for text in texts:
+                voided[_unit_key(text)] = None
+        words, self._dislodged_by = self._process_with_mila_results()
+        results = {unit: [BY_WORD[word] for word in unit_words] for unit, unit_words in words.items()}
+        for unit in voided:
+            results[unit] = [VOID] + [result for result in results.get(unit, []) if result != VOID]
+        self._unchecked.clear()
+        self._voided.clear()
+        self.order_history.put(phase, orders)
+        self.state_history.put(phase, state)
+        self.message_history.put(phase, messages)
+        self.result_history.put(phase, results)
+        self.messages = SortedDict(int, Message)
+        self._forget_position()
+        if super().is_game_done:
+            self._finish()
+        return GamePhaseData(phase, state, orders, results, messages)
+
+    def _finish(self) -> None:
+        centres = {name: len(power.centers) for name, power in self.powers.items()}
+        leaders = [name for name, count in centres.items() if count >= self.win]
+        year = super().get_current_phase()[1:5]
+        last_year = str(int(year) - 1) if super().get_current_phase()[0] == "S" else year
+        self.outcome = [f"W{last_year}A"] + (leaders or [name for name, count in centres.items() if count])
+        self.note = ("Victory by: " + ", ".join(name[:3] for name in leaders)) if leaders else "Draw"
+        self.status = strings.COMPLETED
+        self._completed = True
+
+    def draw(self, winners: Optional[List[str]] = None) -> None:
+        winners = winners or [name for name, power in self.powers.items() if power.centers]
+        self.outcome = [self.get_current_phase()] + winners
+        self.note = "Draw"
+        self.status = strings.COMPLETED
+        self._completed = True
+
+    # ------------------------------------------------------------------ state
+    def get_state(self) -> Dict[str, Any]:
+        """The position as MILA's ``get_state()``: units (dislodged ones as ``*A PAR``),
+        retreats, centres, homes, influence, builds, the Zobrist hash."""
+        self._sync()
+        position = json.loads(self._state_json())
+        name = self.get_current_phase()
+        retreats = {power: {} for power in POWERS}
+        for power, units in position.get("retreats", {}).items():
+            retreats[power] = dict(units)
+        influence = self._influence()
+        return {
+            "timestamp": timestamp_microseconds(),
+            "zobrist_hash": str(_core.DiplomacyGame.get_hash(self)),
+            "note": self.note,
+            "name": name,
+            "units": {power: units + ["*" + unit for unit in retreats[power]]
+                      for power, units in position["units"].items()},
+            "retreats": retreats,
+            "centers": position["centers"],
+            "homes": position["homes"],
+            "influence": influence,
+            "civil_disorder": {power: 0 for power in POWERS},
+            "builds": position["builds"] if name[-1:] == "A" else {
+                power: {"count": 0, "homes": []} for power in POWERS},
+        }
+
+    def set_state(self, state: Dict[str, Any], clear_history: bool = True) -> None:
+        """The game stands where ``state`` (MILA's or ours) says, with no orders; and no
+        history with ``clear_history``."""
+        name = state.get("name") if isinstance(state, dict) else None
+        if not isinstance(name, str):
+            raise ValueError("state.name: must be a phase name such as S1901M")
+        if clear_history:
+            self._restore([(_position_of(state, name, None, "state"), {}, _dislodged_units(state))],
+                          name == "COMPLETED")
+            for history in (self.order_history, self.result_history, self.state_history, self.message_history):
+                history.clear()
+        else:
+            self._set_position(_position_of(state, name, None, "state"))
+        if isinstance(state.get("influence"), dict):
+            self._set_influence(state["influence"])
+        self._completed = name == "COMPLETED"
+        self.note = state.get("note", "")
+        self._forget_position()
+
+    def get_phase_data(self) -> GamePhaseData:
+        phase = self.get_current_phase()
+        return GamePhaseData(phase, self.get_state(), self.get_orders(), {}, self.messages)
+
+    def get_phase_history(self, from_phase=None, to_phase=None, game_role=None) -> List[GamePhaseData]:
+        return [self.get_phase_from_history(phase) for phase in self.state_history.sub_keys(from_phase, to_phase)]
+
+    def get_phase_from_history(self, short_phase_name: str, game_role=None) -> GamePhaseData:
+        phase = PhaseName(_short_phase(short_phase_name))
+        return GamePhaseData(phase, self.state_history[phase], self.order_history.get(phase, {}),
+                             self.result_history.get(phase, {}), self.message_history.get(phase, SortedDict(int, Message)))
+
+    # ------------------------------------------------------------------ press
+    def add_message(self, message: Message) -> int:
+        """Adds a message of the current phase; its ``time_sent`` (microseconds, later than
+        every earlier one)."""
+        if not isinstance(message, Message):
+            raise ValueError(f"add_message: a Message, got {type(message).__name__}")
+        if message.sender not in POWERS and message.sender != SYSTEM:
+            raise ValueError(f"message sender: {message.sender!r} is no power")
+        if message.recipient not in POWERS and message.recipient not in (GLOBAL, OBSERVER, OMNISCIENT):
+            raise ValueError(f"message recipient: {message.recipient!r} is neither a power nor GLOBAL")
+        if message.phase is None:
+            message.phase = self.get_current_phase()
+        last = self.messages.last_key() if self.messages else 0
+        if message.time_sent is None or message.time_sent <= last:
+            message.time_sent = max(timestamp_microseconds(), last + 1)
+        self.messages.put(message.time_sent, message)
+        return message.time_sent
+
+    def new_system_message(self, recipient: str, body: str) -> Message:
+        message = Message(SYSTEM, recipient, body, self.get_current_phase())
+        self.add_message(message)
+        return message
+
+    # ------------------------------------------------------------------ saving
+    def to_saved_game_format(self) -> Dict[str, Any]:
+        """MILA's saved game: ``{"id", "map", "rules", "phases": [...]}``, the last phase
+        the current one."""
+        phases = [phase.to_dict() for phase in self.get_phase_history()]
+        phases.append(self.get_phase_data().to_dict())
+        return {"id": self.game_id, "map": self.map_name, "rules": list(self.rules), "phases": phases}
+
+    @classmethod
+    def from_saved_game_format(cls, saved_game: Dict[str, Any]) -> "Game":
+        """The game a saved game (MILA's or ours) records: each phase's position, orders,
+        results and messages as saved, the last phase the current one."""
+        if not isinstance(saved_game, dict):
+            raise ValueError("saved game: must be an object with 'phases'")
+        phases = saved_game.get("phases")
+        if not isinstance(phases, list) or not phases:
+            raise ValueError("phases: a saved game needs a non-empty list of phases")
+        game = cls(game_id=saved_game.get("id"), map_name=saved_game.get("map", "standard"),
+                   rules=saved_game.get("rules") or [])
+        game._read_phases([GamePhaseData.from_dict(phase) if isinstance(phase, dict) else phase
+                           for phase in phases])
+        return game
+
+    def _read_phases(self, phases: List[GamePhaseData]) -> None:
+        records, previous = [], None
+        for i, phase in enumerate(phases):
+            if not isinstance(phase.state, dict):
+                raise ValueError(f"phases[{i}].state: must be an object")
+            name = phase.name or phase.state.get("name", "")
+            records.append((_position_of(phase.state, name, previous, f"phases[{i}].state"),
+                            {} if i + 1 == len(phases) and name == "COMPLETED" else
+                            {power: orders for power, orders in (phase.orders or {}).items()},
+                            _dislodged_units(phase.state)))
+            previous = name
+        self._restore(records, phases[-1].name == "COMPLETED")
+        for history in (self.order_history, self.result_history, self.state_history, self.message_history):
+            history.clear()
+        for phase in phases[:-1]:
+            key = PhaseName(phase.name)
+            self.state_history.put(key, phase.state)
+            self.order_history.put(key, phase.orders)
+            self.result_history.put(key, phase.results)
+            self.message_history.put(key, phase.messages)
+        last = phases[-1]
+        self.messages = last.messages
+        if isinstance(last.state.get("influence"), dict):
+            self._set_influence(last.state["influence"])
+        self._completed = last.name == "COMPLETED"
+        self.note = last.state.get("note", "")
+        self._forget_position()
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The whole game as plain data (MILA's ``to_dict``): read back by ``from_dict``."""
+        return {
+            "game_id": self.game_id, "map_name": self.map_name, "rules": list(self.rules),
+            "phase": self.phase, "note": self.note, "outcome": list(self.outcome), "status": self.status,
+            "error": [str(error) for error in self.error], "n_controls": self.n_controls,
+            "deadline": self.deadline, "role": self.role, "timestamp_created": self.timestamp_created,
+            "registration_password": self.registration_password,
+            "phases": self.to_saved_game_format()["phases"],
+            "orders": {name: self.get_orders(name) for name in self.powers},
+            "unchecked": {name: list(orders) for name, orders in self._unchecked.items()},
+            "voided": {name: list(orders) for name, orders in self._voided.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, value: Dict[str, Any]) -> "Game":
+        game = cls.__new__(cls)
+        game._load_dict(value)
+        return game
+
+    def _load_dict(self, value: Dict[str, Any]) -> None:
+        Game.__init__(self, game_id=value.get("game_id"), map_name=value.get("map_name", "standard"),
+                      rules=value.get("rules") or [], role=value.get("role", strings.SERVER_TYPE),
+                      status=value.get("status", strings.ACTIVE), n_controls=value.get("n_controls"),
+                      deadline=value.get("deadline", 300), timestamp_created=value.get("timestamp_created"),
+                      registration_password=value.get("registration_password"))
+        self.rules = list(value.get("rules") or [])
+        self._read_phases([GamePhaseData.from_dict(phase) for phase in value["phases"]])
+        for name, orders in (value.get("orders") or {}).items():
+            if orders and not self._completed:
+                self.set_orders(name, orders)
+        self._unchecked = {name: list(orders) for name, orders in (value.get("unchecked") or {}).items()}
+        self._voided = {name: list(orders) for name, orders in (value.get("voided") or {}).items()}
+        self.error = [StringableCode(error) for error in value.get("error") or []]
+        self.note, self.outcome = value.get("note", ""), list(value.get("outcome") or [])
+
+    # ------------------------------------------------------------------ copies
+    def __reduce__(self):
+        return (_game_from_dict, (type(self), self.to_dict()))
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        return _game_from_dict(type(self), self.to_dict())
+
+    def __copy__(self) -> "Game":
+        return self.__deepcopy__({})
+
+    def __str__(self) -> str:
+        return f"GAME {self.game_id}\nPHASE {self.phase}\nMAP {self.map_name}\nRULES {' '.join(self.rules)}"
+
+
+def _game_from_dict(cls: type, value: Dict[str, Any]) -> Game:
+    return cls.from_dict(value)
+
+
+def _core_first_year() -> int:
+    return int(_core.DiplomacyGame().get_current_phase()[1:5])
+

@@ -1,0 +1,1 @@
+"""MILA's ``diplomacy.utils``: the helpers research code imports."""
