@@ -431,9 +431,10 @@ class PyDiplomacyGame {
   }
 
   // MILA's `diplomacy.engine.game.Game.set_orders`: the orders join those given, a later
-  // order for a unit (or build site) replacing an earlier one; `replace=False`: a unit
-  // ordered before the call keeps its order. Returns (order, why) for each order
-  // dropped: not understood, not possible, or for a unit already ordered.
+  // order for a unit (or build site) replacing an earlier one (in retreats and
+  // adjustments, the first of one call stands); `replace=False`: a unit ordered before
+  // the call keeps its order. Returns (order, why) for each order dropped: not
+  // understood, not possible, or for a unit already ordered.
   py::list give_orders_by_unit(const std::string& power_name, const py::handle& orders, bool replace) {
     return give_orders(power_name, orders, replace ? Merge::ByUnit : Merge::ByUnitKeepEarlier, false);
   }
@@ -467,7 +468,7 @@ class PyDiplomacyGame {
       return order.parsed.order.kind() == OrderKind::Waive ? Province::None
                                                            : variant().province_of(order.parsed.order.unit());
     };
-    ProvinceSet ordered_before;
+    ProvinceSet ordered_before, ordered_in_call;
     for (const AcceptedOrder& order : accepted)
       if (unit_of(order) != Province::None) ordered_before.insert(index(unit_of(order)));
     accepted.reserve(accepted.size() + items.size());
@@ -491,10 +492,14 @@ class PyDiplomacyGame {
       }
       const Province unit = unit_of(*order);
       if (by_unit && unit != Province::None) {
-        if (merge == Merge::ByUnitKeepEarlier && ordered_before.contains(index(unit))) {
+        // MILA: a unit ordered before keeps its order with replace=False; in retreats and
+        // adjustments the first order of a call for a unit (or site) stands.
+        if ((merge == Merge::ByUnitKeepEarlier && ordered_before.contains(index(unit))) ||
+            (phase != PhaseType::Movement && ordered_in_call.contains(index(unit)))) {
           dropped.append(py::make_tuple(item, "the unit has an order already"));
           continue;
         }
+        ordered_in_call.insert(index(unit));
         std::erase_if(accepted, [&](const AcceptedOrder& earlier) { return unit_of(earlier) == unit; });
       }
       accepted.push_back(std::move(*order));

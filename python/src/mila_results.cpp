@@ -62,24 +62,72 @@ class MovementWords {
     return order && order->kind() == OrderKind::Move && outcome_at(p) == Outcome::Ok;
   }
 
+  // A support of a move against a unit of the supporter's own power that stayed, where
+  // the move dislodged it, or bounced though its supports would have beaten every
+  // opposition had they all counted: MILA voids the support then (not where the move
+  // was stopped by a stronger or equal attack).
+  bool against_own_unit(Province supporter, const Order& support) const {
+    const Province attacked = variant_.province_of(support.dest());
+    if (!state_.occupied(attacked) || state_.unit_at(attacked).power != state_.unit_at(supporter).power ||
+        moved_out(attacked))
+      return false;
+    const Province mover = variant_.province_of(support.target());
+    const Resolution& move = result_.resolutions[index(mover)];
+    if (move.order_outcome == Outcome::Ok) return true;
+    if (move.order_outcome != Outcome::Bounce) return false;
+    int strength = 1;
+    orders_.ordered().for_each([&](int p) {
+      const Order& other = orders_.orders()[p];
+      strength += other.kind() == OrderKind::SupportMove && variant_.province_of(other.target()) == mover &&
+                  variant_.province_of(other.dest()) == attacked && outcome_at(province_at(p)) == Outcome::Ok;
+    });
+    return strength > move.order_opposing_strength;
+  }
+
+  // MILA's convoy paths: chains of the seas whose fleets convoy the army as it moves. A
+  // fleet on none of them did not convoy it, whatever its order said.
+  bool on_convoy_route(Province fleet, const Order& convoy) const {
+    const Province from = variant_.province_of(convoy.target()), to = variant_.province_of(convoy.dest());
+    ProvinceSet convoying;
+    orders_.ordered().for_each([&](int p) {
+      const Order& other = orders_.orders()[p];
+      if (other.kind() == OrderKind::Convoy && variant_.province_of(other.target()) == from &&
+          variant_.province_of(other.dest()) == to && outcome_at(province_at(p)) != Outcome::Void)
+        convoying.insert(p);
+    });
+    return seas_reached(convoying, from).contains(index(fleet)) && seas_reached(convoying, to).contains(index(fleet));
+  }
+  // The seas of `seas` joined to `coast` (from any of its coasts) by a chain of them.
+  ProvinceSet seas_reached(const ProvinceSet& seas, Province coast) const {
+    ProvinceSet reached, frontier;
+    for (int l = 0; l < variant_.location_count(); ++l)
+      if (variant_.province_of(location_at(l)) == coast) frontier |= variant_.fleet_reach(location_at(l));
+    frontier &= seas;
+    while (!frontier.empty()) {
+      reached |= frontier;
+      ProvinceSet next;
+      frontier.for_each([&](int sea) { next |= variant_.fleet_reach(variant_.main_location(province_at(sea))); });
+      frontier = (next & seas).without(reached);
+    }
+    return reached;
+  }
+
   std::vector<MilaResult> own_words(int p, Outcome outcome, const Resolution& r) const {
     const Order* order = order_at(province_at(p));
     const OrderKind kind = order ? order->kind() : OrderKind::Hold;
     if (kind == OrderKind::Convoy) {
       if (outcome == Outcome::Void && r.void_reason == VoidReason::ConvoyParadox) return {MilaResult::Disrupted};
-      if (outcome == Outcome::Void && r.void_reason == VoidReason::ConvoyNotNeeded) return {MilaResult::NoConvoy};
-      if (outcome != Outcome::Void && convoy_failed(variant_.province_of(order->target())))
+      if (outcome == Outcome::Void && (r.void_reason == VoidReason::ConvoyNotNeeded ||
+                                       r.void_reason == VoidReason::ConvoyedArmyNotConvoyed))
+        return {MilaResult::NoConvoy};
+      if (outcome != Outcome::Void && (convoy_failed(variant_.province_of(order->target())) ||
+                                       !on_convoy_route(province_at(p), *order)))
         return {MilaResult::NoConvoy};
     }
     if (order && order->is_support() && outcome != Outcome::Void && outcome != Outcome::Cut) {
       const Province supported = variant_.province_of(order->target());
       if (convoy_failed(supported)) return {MilaResult::NoConvoy};
-      if (kind == OrderKind::SupportMove) {
-        const Province attacked = variant_.province_of(order->dest());
-        const Unit& supporter = state_.unit_at(province_at(p));
-        if (state_.occupied(attacked) && state_.unit_at(attacked).power == supporter.power && !moved_out(attacked))
-          return {MilaResult::Void};
-      }
+      if (kind == OrderKind::SupportMove && against_own_unit(province_at(p), *order)) return {MilaResult::Void};
     }
     switch (outcome) {
       case Outcome::Bounce: return {MilaResult::Bounce};
@@ -120,20 +168,21 @@ void retreat_results(const Variant& variant, const GameState& state, const Adjud
   });
 }
 
-void adjustment_results(const Variant& variant, const GameState& state, const AdjudicatedPhase& adjudicated,
+void adjustment_results(const Variant& variant, const PendingPhase& phase, const AdjudicatedPhase& adjudicated,
                         std::vector<MilaUnitResult>& out) {
+  // The sheet numbers its submissions in the order DiplomacyGame::adjudicate made them:
+  // power by power, each power's orders as given.
   const OrderSheet& sheet = adjudicated.sheet;
-  for (int s = 0; s < sheet.submission_count(); ++s) {
-    const auto status = sheet.status(s);
-    if (!status) continue;  // the face lists orders it could not use itself
-    const Order& order = *status;
-    const bool filed = order.kind() == OrderKind::Waive ||
-                       (sheet.ordered().contains(index(variant.province_of(order.unit()))) &&
-                        sheet.orders()[index(variant.province_of(order.unit()))] == order);
-    const std::string unit = order.kind() == OrderKind::Waive ? "WAIVE" : format_unit(variant, order.unit_type(), order.unit());
-    const bool due = order.kind() != OrderKind::Waive || adjustment_delta(variant, state, sheet.power_of(s)) > 0;
-    out.push_back({unit, {filed && due ? MilaResult::Ok : MilaResult::Void}});
-  }
+  int submission = 0;
+  for (int p = 0; p < variant.power_count(); ++p)
+    for (const AcceptedOrder& given : phase.orders.orders[p]) {
+      const Order& order = given.parsed.order;
+      const auto status = sheet.status(submission++);
+      const bool waive = order.kind() == OrderKind::Waive;
+      const bool due = !waive || adjustment_delta(variant, phase.state, power_at(p)) > 0;
+      out.push_back({waive ? "WAIVE" : format_unit(variant, order.unit_type(), order.unit()),
+                     {status && due ? MilaResult::Ok : MilaResult::Void}});
+    }
   for (const Unit& unit : adjudicated.result.removed_without_order)
     out.push_back({format_unit(variant, unit), {MilaResult::Ok}});
 }
@@ -146,7 +195,7 @@ std::vector<MilaUnitResult> mila_results(const Variant& variant, const PendingPh
   switch (phase.state.phase.type) {
     case PhaseType::Movement: movement_results(variant, phase.state, adjudicated, out); break;
     case PhaseType::Retreat: retreat_results(variant, phase.state, adjudicated, out); break;
-    case PhaseType::Adjustment: adjustment_results(variant, phase.state, adjudicated, out); break;
+    case PhaseType::Adjustment: adjustment_results(variant, phase, adjudicated, out); break;
   }
   return out;
 }

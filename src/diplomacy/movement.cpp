@@ -441,6 +441,7 @@ class MovementResolver {
       }
     }
     r.order_outcome = r.outcome;
+    r.order_opposing_strength = r.opposing_strength;
     if (const int k = dislodger(i); k != kNone) {
       r.outcome = Outcome::Dislodged;
       r.by = location(k);

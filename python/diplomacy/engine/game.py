@@ -104,6 +104,15 @@ def _long_phase(short: str) -> str:
     return short
 
 
+def _support_without_coast(order: str) -> str:
+    """MILA's order expansion: a support names no coast (``F POR S F MAO - SPA/NC`` supports
+    the move to Spain, whatever coast it goes to)."""
+    words = order.split()
+    if len(words) == 7 and words[2].upper() == "S" and "/" in words[-1]:
+        return " ".join(words[:-1] + [words[-1].split("/")[0]])
+    return order
+
+
 def _unit_key(order: str) -> str:
     """The unit an order is given to, as MILA keys results: its first two words."""
     return " ".join(order.upper().split()[:2])
@@ -458,20 +467,17 @@ class Game(_core.DiplomacyGame):
             return
         texts = [orders] if isinstance(orders, str) else list(orders)
         phase_type = super().get_current_phase()[-1]
+        if expand and phase_type == "M":
+            texts = [_support_without_coast(text) for text in texts if isinstance(text, str)]
         if "NO_CHECK" in self.rules and phase_type == "M":
             given = self._unchecked.setdefault(power_name, [])
             for text in (text.strip() for text in texts if text and text.strip()):
-                unit = _unit_key(text)
-                earlier = [i for i, order in enumerate(given) if _unit_key(order) == unit]
-                if earlier and not replace:
-                    continue
-                for i in reversed(earlier):
-                    del given[i]
+                if replace:
+                    given[:] = [order for order in given if _unit_key(order) != _unit_key(text)]
                 given.append(text)
             self.powers[power_name]._orders = None
             return
-        dropped = self._give_orders_by_unit(power_name, texts, replace)
-        for text, why in dropped:
+        for text, why in self._give_orders_by_unit(power_name, texts, replace):
             self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
             if phase_type in "RA":
                 self._voided.setdefault(power_name, []).append(text)
@@ -587,15 +593,25 @@ class Game(_core.DiplomacyGame):
         messages = self.messages
         if self.error:
             self.error = []
+        # Orders MILA takes and reports void when processing, where ours refused them.
         voided: Dict[str, None] = {}
         if phase[-1] == "M":
             for name, texts in self._unchecked.items():
+                own = {unit[2:5] for unit in self.powers[name].units}
                 _core.DiplomacyGame.set_orders(self, name, [], True, True)
                 for text, _why in self._give_orders_by_unit(name, texts, True):
-                    voided[_unit_key(text)] = None
+                    # MILA's NO_CHECK ignores orders to other powers' units and voids the rest.
+                    if _unit_key(text)[2:5] in own:
+                        voided[_unit_key(text)] = None
         for texts in self._voided.values():
             for text in texts:
                 voided[_unit_key(text)] = None
+        if phase[0] == "F" and not any(power.centers for power in self.powers.values()):
+            # MILA: a game in which no power owns a centre gives each its home centres
+            # when centres are next taken over.
+            for name, power in self.powers.items():
+                power.centers = list(self._homes[name])
+            self._push_position()
         words, self._dislodged_by = self._process_with_mila_results()
         results = {unit: [BY_WORD[word] for word in unit_words] for unit, unit_words in words.items()}
         for unit in voided:
