@@ -531,9 +531,11 @@ class PyDiplomacyGame {
     game_.advance(std::move(phase), std::move(next));
   }
 
-  // As process(), returning the phase's results in MILA's words (unit -> [word, ...])
-  // and the units dislodged (unit -> the province their attacker came from).
-  py::tuple process_with_mila_results() {
+  // As process(), returning the phase's results in MILA's words (unit -> [word, ...],
+  // each word the object `words` has at its MilaResult's place) and the units dislodged
+  // (unit -> the province their attacker came from).
+  py::tuple process_with_mila_results(const py::tuple& words) {
+    if (words.size() != 8) bad_input("_process_with_mila_results: 8 result words, got " + std::to_string(words.size()));
     if (game_.is_done()) bad_input("process: the game is over");
     PendingPhase phase = game_.pending();
     std::vector<MilaUnitResult> results;
@@ -545,11 +547,6 @@ class PyDiplomacyGame {
       next = std::move(adjudicated.result.next);
     }
     game_.advance(std::move(phase), std::move(next));
-    static const std::array<py::str, 8> words = [] {
-      std::array<py::str, 8> all;
-      for (int w = 0; w < 8; ++w) all[w] = py::str(std::string(mila_word(static_cast<MilaResult>(w))));
-      return all;
-    }();
     py::dict by_unit, dislodged;
     for (const MilaUnitResult& entry : results) {
       py::list list(entry.results.size());
@@ -559,6 +556,68 @@ class PyDiplomacyGame {
       if (!entry.dislodged_by.empty()) dislodged[unit] = py::str(entry.dislodged_by);
     }
     return py::make_tuple(by_unit, dislodged);
+  }
+
+  // The position as MILA's `Game.get_state()` writes it, in MILA's order of keys: the
+  // caller gives the phase's name, the note and the time.
+  py::dict mila_state(const std::string& name, const std::string& note, std::int64_t timestamp) const {
+    const GameState& state = game_.state();
+    const bool adjustments = state.phase.type == PhaseType::Adjustment && !game_.is_done();
+    py::dict units, retreats, centres, homes, influence, disorder, builds;
+    for (int p = 0; p < variant().power_count(); ++p) {
+      const Power power = power_at(p);
+      const py::str& code = text_cache->power(power);
+      units[code] = units_of(variant(), state, power);
+      centres[code] = centres_of(variant(), state, power);
+      py::dict retreating;
+      state.dislodged_provinces().for_each([&](int d) {
+        const DislodgedUnit dislodged = *state.dislodged_in(province_at(d));
+        if (dislodged.unit.power != power) return;
+        std::vector<std::pair<std::string_view, py::str>> places;
+        dislodged.retreats.for_each([&](int l) {
+          places.emplace_back(variant().location_code(location_at(l)), text_cache->location(location_at(l)));
+        });
+        retreating[text_cache->unit(dislodged.unit, false)] = sorted_texts(std::move(places));
+      });
+      retreats[code] = retreating;
+      std::vector<std::pair<std::string_view, py::str>> home_codes;
+      variant().home_centres(power).for_each([&](int c) {
+        home_codes.emplace_back(variant().province_code(province_at(c)), text_cache->province(province_at(c)));
+      });
+      homes[code] = sorted_texts(std::move(home_codes));
+      influence[code] = py::list();
+      disorder[code] = 0;
+      py::dict build;
+      int count = 0;
+      std::vector<std::pair<std::string_view, py::str>> sites;
+      if (adjustments) {
+        count = adjustment_delta(variant(), state, power);
+        if (count > 0) {
+          for (Province site : build_sites(variant(), state, power))
+            sites.emplace_back(variant().province_code(site), text_cache->province(site));
+          count = std::min<int>(count, static_cast<int>(sites.size()));
+        }
+      }
+      build["count"] = count;
+      build["homes"] = sorted_texts(std::move(sites));
+      builds[code] = build;
+    }
+    for (int p = 0; p < variant().province_count(); ++p)
+      if (const Power owner = game_.influence()[p]; owner != Power::None)
+        py::list(influence[text_cache->power(owner)]).append(text_cache->province(province_at(p)));
+    py::dict out;
+    out["timestamp"] = timestamp;
+    out["zobrist_hash"] = py::str(std::to_string(position_hash(variant(), state)));
+    out["note"] = note;
+    out["name"] = name;
+    out["units"] = units;
+    out["retreats"] = retreats;
+    out["centers"] = centres;
+    out["homes"] = homes;
+    out["influence"] = influence;
+    out["civil_disorder"] = disorder;
+    out["builds"] = builds;
+    return out;
   }
 
   // MILA's influence: power -> provinces where its unit stood last, in the map's order.
@@ -741,11 +800,12 @@ void bind_diplomacy(py::module_& core) {
       .def("_played_phases", &PyDiplomacyGame::played_phases)
       .def("_current_orders", &PyDiplomacyGame::current_orders_dict)
       .def("_restore", &PyDiplomacyGame::restore, py::arg("phases"), py::arg("completed"))
-      .def("_process_with_mila_results", &PyDiplomacyGame::process_with_mila_results)
+      .def("_process_with_mila_results", &PyDiplomacyGame::process_with_mila_results, py::arg("words"))
       .def("_give_orders_by_unit", &PyDiplomacyGame::give_orders_by_unit, py::arg("power_name"),
            py::arg("orders"), py::arg("replace"))
       .def("_set_position", &PyDiplomacyGame::set_position, py::arg("position"))
       .def("_influence", &PyDiplomacyGame::influence)
+      .def("_mila_state", &PyDiplomacyGame::mila_state, py::arg("name"), py::arg("note"), py::arg("timestamp"))
       .def_static(
           "_valid_unit",
           [](const std::string& text) { return formats::read_unit(standard_variant(), text).has_value(); },

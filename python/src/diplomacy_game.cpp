@@ -66,8 +66,9 @@ AdjudicatedPhase DiplomacyGame::adjudicate(const Variant& variant, const RuleOpt
   OrderSheet sheet(variant, rules, phase.state);
   for (int p = 0; p < variant.power_count(); ++p)
     for (const AcceptedOrder& order : phase.orders.orders[p]) sheet.submit(power_at(p), order.parsed);
-  PhaseResult result = diplomacy::adjudicate(variant, rules, phase.state, sheet.orders(), sheet.ordered());
-  return {std::move(sheet), std::move(result)};
+  OwnOutcomes own;
+  PhaseResult result = diplomacy::adjudicate(variant, rules, phase.state, sheet.orders(), sheet.ordered(), own);
+  return {std::move(sheet), std::move(result), own};
 }
 
 void DiplomacyGame::set_position(GameState state) {

@@ -15,6 +15,7 @@
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/order_sheet.h"
+#include "stratagem/diplomacy/own_outcomes.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
@@ -55,10 +56,12 @@ struct PendingPhase {
 };
 
 // A phase adjudicated: its orders as the sheet filed them (over the phase's position,
-// which must outlive it) and what the adjudicator made of them.
+// which must outlive it), what the adjudicator made of them, and what each unit's own
+// order came to.
 struct AdjudicatedPhase {
   diplomacy::OrderSheet sheet;
   diplomacy::PhaseResult result;
+  diplomacy::OwnOutcomes own{};
 };
 
 // A phase of a saved game as read: its position, the orders given (text, by power) and

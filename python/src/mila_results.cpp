@@ -27,19 +27,21 @@ namespace {
 // Where MILA's own resolution leaves another trace than ours, the words follow MILA:
 //  - a support of a move against a unit of the supporter's own power that stays is `void`
 //    (MILA marks it so when the move bounces or dislodges without it);
-//  - a convoy that is not on a route of its army, and every convoy and support of an army
-//    whose convoy failed, is `no convoy`; a convoy our Szykman rule voids is `disrupted`;
+//  - a convoy off every route of the fleets convoying its army is `no convoy` and `void`;
+//    every convoy and support of an army whose convoy failed is `no convoy`; a convoy our
+//    Szykman rule voids is `disrupted`;
 //  - a dislodged unit's own result comes first, then `dislodged` (a disrupted convoy
 //    that is then dislodged is just `dislodged`).
 class MovementWords {
  public:
   MovementWords(const Variant& variant, const GameState& state, const AdjudicatedPhase& adjudicated)
-      : variant_(variant), state_(state), orders_(adjudicated.sheet), result_(adjudicated.result) {}
+      : variant_(variant), state_(state), orders_(adjudicated.sheet), result_(adjudicated.result),
+        own_(adjudicated.own) {}
 
   std::vector<MilaResult> of(int p) const {
     const Resolution& r = result_.resolutions[p];
     const bool dislodged = r.outcome == Outcome::Dislodged;
-    std::vector<MilaResult> words = own_words(p, dislodged ? r.order_outcome : r.outcome, r);
+    std::vector<MilaResult> words = own_words(p, own_[p].outcome, r);
     if (dislodged) {
       std::erase(words, MilaResult::Disrupted);
       words.push_back(MilaResult::Dislodged);
@@ -51,7 +53,7 @@ class MovementWords {
   const Order* order_at(Province p) const {
     return orders_.ordered().contains(index(p)) ? &orders_.orders()[index(p)] : nullptr;
   }
-  Outcome outcome_at(Province p) const { return result_.resolutions[index(p)].order_outcome; }
+  Outcome outcome_at(Province p) const { return own_[index(p)].outcome; }
   bool convoy_failed(Province army) const {
     const Order* order = order_at(army);
     return order && order->kind() == OrderKind::Move && outcome_at(army) == Outcome::NoConvoy;
@@ -72,16 +74,16 @@ class MovementWords {
         moved_out(attacked))
       return false;
     const Province mover = variant_.province_of(support.target());
-    const Resolution& move = result_.resolutions[index(mover)];
-    if (move.order_outcome == Outcome::Ok) return true;
-    if (move.order_outcome != Outcome::Bounce) return false;
+    const OwnOutcome& move = own_[index(mover)];
+    if (move.outcome == Outcome::Ok) return true;
+    if (move.outcome != Outcome::Bounce) return false;
     int strength = 1;
     orders_.ordered().for_each([&](int p) {
       const Order& other = orders_.orders()[p];
       strength += other.kind() == OrderKind::SupportMove && variant_.province_of(other.target()) == mover &&
                   variant_.province_of(other.dest()) == attacked && outcome_at(province_at(p)) == Outcome::Ok;
     });
-    return strength > move.order_opposing_strength;
+    return strength > move.opposing_strength;
   }
 
   // MILA's convoy paths: chains of the seas whose fleets convoy the army as it moves. A
@@ -120,9 +122,12 @@ class MovementWords {
       if (outcome == Outcome::Void && (r.void_reason == VoidReason::ConvoyNotNeeded ||
                                        r.void_reason == VoidReason::ConvoyedArmyNotConvoyed))
         return {MilaResult::NoConvoy};
-      if (outcome != Outcome::Void && (convoy_failed(variant_.province_of(order->target())) ||
-                                       !on_convoy_route(province_at(p), *order)))
-        return {MilaResult::NoConvoy};
+      if (outcome != Outcome::Void && !on_convoy_route(province_at(p), *order))
+        return {MilaResult::NoConvoy, MilaResult::Void};
+      // A convoy of a failed convoy: MILA's fleet under a stronger attack was disrupted
+      // (and is then just dislodged); the others convoyed nothing.
+      if (outcome != Outcome::Void && convoy_failed(variant_.province_of(order->target())))
+        return {r.outcome == Outcome::Dislodged ? MilaResult::Disrupted : MilaResult::NoConvoy};
     }
     if (order && order->is_support() && outcome != Outcome::Void && outcome != Outcome::Cut) {
       const Province supported = variant_.province_of(order->target());
@@ -142,6 +147,7 @@ class MovementWords {
   const GameState& state_;
   const OrderSheet& orders_;
   const PhaseResult& result_;
+  const OwnOutcomes& own_;
 };
 
 void movement_results(const Variant& variant, const GameState& state, const AdjudicatedPhase& adjudicated,

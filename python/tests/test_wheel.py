@@ -27,8 +27,11 @@ def test_wheel_installs_offline_into_a_venv(tmp_path):
                    check=True, env=environment, timeout=300)
     check = subprocess.run(
         [str(python), "-c", "import stratagem, stratagem.diplomacy as d; g = d.Game(); g.process();"
-                            "print(stratagem.__file__, g.get_current_phase())"],
+                            "import diplomacy; m = diplomacy.Game(); m.process();"
+                            "print(stratagem.__file__, g.get_current_phase(), diplomacy.__file__, m.get_current_phase())"],
         capture_output=True, text=True, check=True, env=environment, cwd=tmp_path)
-    installed, phase = check.stdout.split()
-    assert phase == "F1901M"
+    installed, phase, face, face_phase = check.stdout.split()
+    assert phase == "F1901M" and face_phase == "F1901M"
     assert Path(installed).is_relative_to(tmp_path / "venv")
+    # MILA's package name is ours in the venv: `import diplomacy` needs no PYTHONPATH.
+    assert Path(face).is_relative_to(tmp_path / "venv")

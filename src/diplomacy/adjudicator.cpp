@@ -1,4 +1,5 @@
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/own_outcomes.h"
 
 #include "movement.h"
 #include "phase_steps.h"
@@ -17,11 +18,19 @@ PhaseResult adjudicate(const Variant& variant, const RuleOptions& rules, const G
   return {};
 }
 
+PhaseResult adjudicate(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                       const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, OwnOutcomes& own) {
+  if (state.phase.type == PhaseType::Movement) return adjudicate_movement(variant, rules, state, orders, ordered, {}, &own);
+  PhaseResult result = adjudicate(variant, rules, state, orders, ordered);
+  for (int p = 0; p < kMaxProvinces; ++p) own[p] = {result.resolutions[p].outcome, result.resolutions[p].opposing_strength};
+  return result;
+}
+
 PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
                                 const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
-                                const PowerSet& silent) {
+                                const PowerSet& silent, OwnOutcomes* own) {
   PhaseResult result;
-  resolve_movement(variant, rules, state, orders, ordered, result);
+  resolve_movement(variant, rules, state, orders, ordered, result, own);
   GameState& next = result.next;
   // A dislodged unit with nowhere to go, or whose power orders nothing (seed 000
   // §4.3.1), is disbanded at once; the retreat phase is held only if some unit has a

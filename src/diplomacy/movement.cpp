@@ -35,10 +35,10 @@ class MovementResolver {
     for (int i = 0; i < count_; ++i) match_support_or_convoy(i);
   }
 
-  void run(PhaseResult& result) {
+  void run(PhaseResult& result, OwnOutcomes* own) {
     for (int i = 0; i < count_; ++i)
       if (has_decision(i)) resolve(i);
-    write_outcome(result);
+    write_outcome(result, own);
   }
 
  private:
@@ -398,7 +398,7 @@ class MovementResolver {
     return {by, std::max(strength, 0)};
   }
 
-  Resolution explain(int i) {
+  Resolution explain(int i, OwnOutcomes* own) {
     UnitOrder& u = units_[i];
     Resolution r;
     if (u.void_reason != VoidReason::None) {
@@ -440,8 +440,7 @@ class MovementResolver {
           break;
       }
     }
-    r.order_outcome = r.outcome;
-    r.order_opposing_strength = r.opposing_strength;
+    if (own) (*own)[index(u.at)] = {r.outcome, r.opposing_strength};
     if (const int k = dislodger(i); k != kNone) {
       r.outcome = Outcome::Dislodged;
       r.by = location(k);
@@ -460,13 +459,13 @@ class MovementResolver {
     return kNone;
   }
 
-  void write_outcome(PhaseResult& out) {
+  void write_outcome(PhaseResult& out, OwnOutcomes* own) {
     GameState& after = out.next;
     after = state_;
     after.clear_units();
     after.clear_dislodged();
     for (int i = 0; i < count_; ++i) {
-      out.resolutions[index(units_[i].at)] = explain(i);
+      out.resolutions[index(units_[i].at)] = explain(i, own);
       Unit unit = units_[i].unit;
       if (moved(i)) unit.location = units_[i].order.target();
       if (dislodger(i) == kNone) after.place(variant_, unit);
@@ -516,8 +515,9 @@ class MovementResolver {
 }  // namespace
 
 void resolve_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                      const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result) {
-  MovementResolver(variant, rules, state, orders, ordered).run(result);
+                      const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result,
+                      OwnOutcomes* own) {
+  MovementResolver(variant, rules, state, orders, ordered).run(result, own);
 }
 
 }  // namespace stratagem::diplomacy

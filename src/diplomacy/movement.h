@@ -7,6 +7,7 @@
 #include <array>
 
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/own_outcomes.h"
 #include "stratagem/diplomacy/order.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
@@ -20,7 +21,9 @@ class Variant;
 // provinces left contested, and as the next state the units after the phase (dislodged
 // units left out) with the dislodged units and where each may retreat; the caller
 // decides which phase follows.
+// `own`, if given: what each unit's own order came to (also for a dislodged unit).
 void resolve_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                      const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result);
+                      const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result,
+                      OwnOutcomes* own = nullptr);
 
 }  // namespace stratagem::diplomacy

@@ -7,12 +7,14 @@
 // retreating, and their builds alone call for no adjustment phase.
 
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/own_outcomes.h"
 
 namespace stratagem::diplomacy {
 
+// `own`, if given: what each unit's own order came to (own_outcomes.h).
 PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
                                 const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
-                                const PowerSet& silent = {});
+                                const PowerSet& silent = {}, OwnOutcomes* own = nullptr);
 PhaseResult adjudicate_retreats(const Variant& variant, const GameState& state,
                                 const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
                                 const PowerSet& silent = {});

@@ -87,7 +87,8 @@ TEST(PythonSavedGame, AFinishedGameReadsBackWithoutGivingItsLastOrdersAgain) {
   DiplomacyGame game(variant(), datc_v24_rules(), std::nullopt);
   std::vector<SavedPhase> phases;
   phases.push_back({state_of(kAttack), orders_of(power("FRANCE"), {"A MAR - BUR"})});
-  phases.push_back({state_of(R"({"phase": "W1901A", "units": {"FRANCE": ["A BUR", "A PAR"]}})"),
+  phases.push_back({state_of(R"({"phase": "W1901A", "units": {"FRANCE": ["A BUR", "A PAR"]},
+                                 "centers": {"FRANCE": ["PAR", "MAR"]}})"),
                     orders_of(power("FRANCE"), {"A MAR - BUR"})});
   const auto restored = game.restore(std::move(phases), true);
   ASSERT_TRUE(restored.has_value()) << restored.error();
@@ -120,24 +121,24 @@ TEST(PythonMilaResults, ADislodgedUnitsOwnResultComesBeforeDislodged) {
   ASSERT_TRUE(game.restore(std::move(phases), false).has_value());
   const AdjudicatedPhase adjudicated = DiplomacyGame::adjudicate(variant(), game.rules(), game.pending());
   const auto results = mila_results(variant(), game.pending(), adjudicated);
-  ASSERT_EQ(results.size(), 3u);
-  EXPECT_EQ(results[0].unit, "A PAR");
-  EXPECT_EQ(words(results[0]), std::vector<std::string>{});
+  ASSERT_EQ(results.size(), 3u);  // in the order of the provinces
+  EXPECT_EQ(results[0].unit, "A BUR");
+  EXPECT_EQ(words(results[0]), (std::vector<std::string>{"bounce", "dislodged"}));
+  EXPECT_EQ(results[0].dislodged_by, "MAR");
   EXPECT_EQ(results[1].unit, "A MAR");
   EXPECT_EQ(words(results[1]), std::vector<std::string>{});
-  EXPECT_EQ(results[2].unit, "A BUR");
-  EXPECT_EQ(words(results[2]), (std::vector<std::string>{"bounce", "dislodged"}));
-  EXPECT_EQ(results[2].dislodged_by, "MAR");
+  EXPECT_EQ(results[2].unit, "A PAR");
+  EXPECT_EQ(words(results[2]), std::vector<std::string>{});
 }
 
 TEST(PythonMilaResults, AVoidSupportAndAnUnorderedUnitAsMilaWordsThem) {
   const auto results = results_of(R"({"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A MAR", "A BRE"]}})",
                                   orders_of(power("FRANCE"), {"A PAR S A MAR - GAS", "A MAR - BUR"}));
   ASSERT_EQ(results.size(), 3u);
-  EXPECT_EQ(results[0].unit, "A PAR");
-  EXPECT_EQ(words(results[0]), std::vector<std::string>{"void"});
-  EXPECT_EQ(results[2].unit, "A BRE");
-  EXPECT_EQ(words(results[2]), std::vector<std::string>{});
+  EXPECT_EQ(results[0].unit, "A BRE");
+  EXPECT_EQ(words(results[0]), std::vector<std::string>{});
+  EXPECT_EQ(results[2].unit, "A PAR");
+  EXPECT_EQ(words(results[2]), std::vector<std::string>{"void"});
 }
 
 TEST(PythonMilaResults, RetreatsToOnePlaceBounceAndDisbandAndAUnitWithoutAnOrderDisbands) {

@@ -44,12 +44,6 @@ struct Resolution {
   bool paradox = false;
   // Outcome::Void: why.
   VoidReason void_reason = VoidReason::None;
-  // Movement: what the unit's own order came to, also when the unit was then dislodged
-  // (`outcome` says Dislodged, and `by` and the strengths describe the dislodgement): a
-  // dislodged unit's move may have bounced, its support been cut. For a move, the
-  // strongest opposition it met.
-  Outcome order_outcome = Outcome::Hold;
-  std::int8_t order_opposing_strength = 0;
   friend bool operator==(const Resolution&, const Resolution&) = default;
 };
 

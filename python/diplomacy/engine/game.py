@@ -22,37 +22,24 @@ from ..utils import strings
 from ..utils.common import StringableCode, timestamp_microseconds
 from ..utils.constants import DEFAULT_GAME_RULES
 from ..utils.game_phase_data import GamePhaseData
-from ..utils.order_results import BY_WORD, VOID
+from ..utils.order_results import DISBAND, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, BOUNCE, CUT
 from ..utils.sorted_dict import SortedDict
 from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
 from .power import Power
 
 __all__ = ["Game"]
 
-# The rules a game of the standard map starts with before DEFAULT_GAME_RULES (MILA's map
-# file lists them).
-_MAP_RULES = ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT")
-
-# The rule flags MILA documents (its rules.txt): each with the flags it brings in (+),
-# takes out (-) and cannot stand beside (!).
+# The rule flags MILA documents (its README_RULES.txt): each with the flags it brings in
+# (+), takes out (-) and cannot stand beside (!).
 _RULES: Dict[str, Dict[str, Sequence[str]]] = {
-    "NO_PRESS": {"!": ("PUBLIC_PRESS",)},
-    "PUBLIC_PRESS": {"!": ("NO_PRESS",)},
-    "IGNORE_ERRORS": {},
-    "NO_CHECK": {},
-    "NO_DEADLINE": {"-": ("REAL_TIME",)},
-    "REAL_TIME": {"-": ("NO_DEADLINE",)},
-    "SOLITAIRE": {"+": ("NO_PRESS",)},
-    "CD_DUMMIES": {},
-    "ALWAYS_WAIT": {},
-    "DONT_SKIP_PHASES": {},
-    "POWER_CHOICE": {"!": ("MULTIPLE_POWERS_PER_PLAYER",)},
-    "MULTIPLE_POWERS_PER_PLAYER": {"!": ("POWER_CHOICE",)},
-    "NO_OBSERVATIONS": {},
-    "START_MASTER": {},
-    "HOLD_WIN": {},
-    "SHARED_VICTORY": {},
-    "BUILD_ANY": {},
+    "POWER_CHOICE": {}, "MULTIPLE_POWERS_PER_PLAYER": {}, "NO_OBSERVATIONS": {},
+    "SOLITAIRE": {"+": ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT")}, "START_MASTER": {},
+    "NO_PRESS": {"-": ("PUBLIC_PRESS",)}, "PUBLIC_PRESS": {"-": ("NO_PRESS",)},
+    "DONT_SKIP_PHASES": {}, "IGNORE_ERRORS": {}, "BUILD_ANY": {},
+    "CIVIL_DISORDER": {"+": ("CD_DUMMIES",)}, "CD_DUMMIES": {},
+    "NO_DEADLINE": {}, "REAL_TIME": {"!": ("ALWAYS_WAIT",)}, "ALWAYS_WAIT": {"!": ("REAL_TIME",)},
+    "PROPOSE_DIAS": {"!": ("NO_DIAS",)}, "NO_DIAS": {"!": ("PROPOSE_DIAS",)}, "HOLD_WIN": {}, "SHARED_VICTORY": {},
+    "NO_CHECK": {}, "DIFFERENT_ADJUDICATION": {},
 }
 
 _SEASONS = {"S": "SPRING", "F": "FALL", "W": "WINTER"}
@@ -107,6 +94,8 @@ def _long_phase(short: str) -> str:
 def _support_without_coast(order: str) -> str:
     """MILA's order expansion: a support names no coast (``F POR S F MAO - SPA/NC`` supports
     the move to Spain, whatever coast it goes to)."""
+    if "/" not in order:
+        return order
     words = order.split()
     if len(words) == 7 and words[2].upper() == "S" and "/" in words[-1]:
         return " ".join(words[:-1] + [words[-1].split("/")[0]])
@@ -134,7 +123,7 @@ class Game(_core.DiplomacyGame):
         if map_name != "standard":
             raise ValueError(f"map_name: this package has no map {map_name!r} (the maps are: standard)")
         rules = kwargs.pop("rules", None)
-        super().__init__("datc", _core_first_year() + _YEARS_PLAYED - 1)
+        super().__init__("datc", _FIRST_YEAR + _YEARS_PLAYED - 1)
         self.game_id: str = game_id or base64.b64encode(os.urandom(12), b"-_").decode("ascii")
         self.map_name = map_name
         self.rules: List[str] = []
@@ -166,15 +155,12 @@ class Game(_core.DiplomacyGame):
         # Retreat and adjustment orders that could not be used (MILA's "VOID ..."):
         # reported void when the phase is processed.
         self._voided: Dict[str, List[str]] = {}
-        self._homes = self._core_homes()
+        self._homes = _HOMES
         self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
-        for rule in _MAP_RULES + tuple(DEFAULT_GAME_RULES if rules is None else rules):
+        for rule in DEFAULT_GAME_RULES if rules is None else rules:
             self.add_rule(rule)
         if self.n_controls is None and "SOLITAIRE" in self.rules:
             self.n_controls = 0
-
-    def _core_homes(self) -> Dict[str, List[str]]:
-        return json.loads(self._state_json())["homes"]
 
     # ------------------------------------------------------------------ rules
     def add_rule(self, rule: str) -> None:
@@ -228,7 +214,7 @@ class Game(_core.DiplomacyGame):
 
     @property
     def is_game_done(self) -> bool:
-        return self._completed or super().is_game_done
+        return self._completed or _core_is_game_done(self)
 
     @property
     def is_game_active(self) -> bool:
@@ -261,9 +247,7 @@ class Game(_core.DiplomacyGame):
         return super().get_centers(power)
 
     def _retreats_of(self, power: str) -> Dict[str, List[str]]:
-        if super().get_current_phase()[-1:] != "R":
-            return {}
-        return dict(json.loads(self._state_json()).get("retreats", {}).get(power, {}))
+        return dict(self._mila_state("", "", 0)["retreats"][power])
 
     def _influence_of(self, power: str) -> List[str]:
         return self._influence()[power]
@@ -466,7 +450,7 @@ class Game(_core.DiplomacyGame):
         if power_name not in self.powers or self.is_game_done:
             return
         texts = [orders] if isinstance(orders, str) else list(orders)
-        phase_type = super().get_current_phase()[-1]
+        phase_type = _core_current_phase(self)[-1]
         if expand and phase_type == "M":
             texts = [_support_without_coast(text) for text in texts if isinstance(text, str)]
         if "NO_CHECK" in self.rules and phase_type == "M":
@@ -612,8 +596,7 @@ class Game(_core.DiplomacyGame):
             for name, power in self.powers.items():
                 power.centers = list(self._homes[name])
             self._push_position()
-        words, self._dislodged_by = self._process_with_mila_results()
-        results = {unit: [BY_WORD[word] for word in unit_words] for unit, unit_words in words.items()}
+        results, self._dislodged_by = self._process_with_mila_results(_RESULTS_BY_CODE)
         for unit in voided:
             results[unit] = [VOID] + [result for result in results.get(unit, []) if result != VOID]
         self._unchecked.clear()
@@ -649,28 +632,9 @@ class Game(_core.DiplomacyGame):
     def get_state(self) -> Dict[str, Any]:
         """The position as MILA's ``get_state()``: units (dislodged ones as ``*A PAR``),
         retreats, centres, homes, influence, builds, the Zobrist hash."""
-        self._sync()
-        position = json.loads(self._state_json())
-        name = self.get_current_phase()
-        retreats = {power: {} for power in POWERS}
-        for power, units in position.get("retreats", {}).items():
-            retreats[power] = dict(units)
-        influence = self._influence()
-        return {
-            "timestamp": timestamp_microseconds(),
-            "zobrist_hash": str(_core.DiplomacyGame.get_hash(self)),
-            "note": self.note,
-            "name": name,
-            "units": {power: units + ["*" + unit for unit in retreats[power]]
-                      for power, units in position["units"].items()},
-            "retreats": retreats,
-            "centers": position["centers"],
-            "homes": position["homes"],
-            "influence": influence,
-            "civil_disorder": {power: 0 for power in POWERS},
-            "builds": position["builds"] if name[-1:] == "A" else {
-                power: {"count": 0, "homes": []} for power in POWERS},
-        }
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        return self._mila_state(self.get_current_phase(), self.note, timestamp_microseconds())
 
     def set_state(self, state: Dict[str, Any], clear_history: bool = True) -> None:
         """The game stands where ``state`` (MILA's or ours) says, with no orders; and no
@@ -831,6 +795,14 @@ def _game_from_dict(cls: type, value: Dict[str, Any]) -> Game:
     return cls.from_dict(value)
 
 
-def _core_first_year() -> int:
-    return int(_core.DiplomacyGame().get_current_phase()[1:5])
+_core_is_game_done = _core.DiplomacyGame.is_game_done.fget
+# The results in the order of the engine's MilaResult (python/src/mila_results.h).
+_RESULTS_BY_CODE = (OK, NO_CONVOY, BOUNCE, VOID, CUT, DISLODGED, DISRUPTED, DISBAND)
+_core_current_phase = _core.DiplomacyGame.get_current_phase
+
+
+_START = _core.DiplomacyGame()
+_FIRST_YEAR = int(_START.get_current_phase()[1:5])
+_HOMES = _START._mila_state("", "", 0)["homes"]
+del _START
 

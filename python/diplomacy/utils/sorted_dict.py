@@ -36,7 +36,11 @@ class SortedDict:
     def put(self, key: Any, value: Any) -> None:
         key = self._key_type(key)
         if key not in self._values:
-            insort(self._keys, key)
+            # Histories and messages grow at their end: one comparison, not a search.
+            if not self._keys or self._keys[-1] < key:
+                self._keys.append(key)
+            else:
+                insort(self._keys, key)
         self._values[key] = value
 
     __setitem__ = put
