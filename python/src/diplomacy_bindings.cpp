@@ -105,11 +105,22 @@ class TextCache {
       locations_.push_back(py::str(variant.location_code(location_at(l))));
     for (int p = 0; p < variant.power_count(); ++p) powers_.push_back(py::str(variant.power_code(power_at(p))));
     for (const py::str& location : locations_) every_location_[location] = py::none();
+    for (int p = 0; p < variant.power_count(); ++p) {
+      std::vector<std::pair<std::string_view, int>> codes;
+      variant.home_centres(power_at(p)).for_each(
+          [&](int c) { codes.emplace_back(variant.province_code(province_at(c)), c); });
+      std::sort(codes.begin(), codes.end());
+      py::list homes;
+      for (const auto& [code, c] : codes) homes.append(province(province_at(c)));
+      homes_.push_back(homes);
+    }
   }
 
   const py::str& location(Location l) const { return locations_[index(l)]; }
   const py::str& province(Province p) const { return locations_[index(variant_.main_location(p))]; }
   const py::str& power(Power p) const { return powers_[index(p)]; }
+  // A new list of the power's home centres, sorted.
+  py::list homes(Power p) const { return py::reinterpret_steal<py::list>(PySequence_List(homes_[index(p)].ptr())); }
   int location_count() const { return static_cast<int>(locations_.size()); }
   // A new dict with every location code as a key (values None): copying it is a copy of
   // its table, where inserting the keys one by one would hash them and grow it four times.
@@ -155,6 +166,7 @@ class TextCache {
  private:
   const Variant& variant_;
   std::vector<py::str> locations_, powers_;
+  std::vector<py::list> homes_;
   py::dict every_location_;
   std::unordered_map<std::uint32_t, py::str> units_;
   OrderTexts orders_;
@@ -384,6 +396,22 @@ py::dict orders_dict(const Variant& variant, const OrdersByPower<OrderT>& orders
   return by_power;
 }
 
+// A support to a move onto a named coast, written without the coast ("F POR S F MAO -
+// SPA/NC" -> "F POR S F MAO - SPA"); empty for any other text.
+std::string support_without_coast(std::string_view text) {
+  std::vector<std::string_view> words;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    if (end > at) words.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  if (words.size() != 7 || (words[2] != "S" && words[2] != "s") || words[6].find('/') == std::string_view::npos)
+    return {};
+  std::string out;
+  for (std::size_t i = 0; i < 6; ++i) out.append(words[i]).append(" ");
+  return out.append(words[6].substr(0, words[6].find('/')));
+}
+
 class PyDiplomacyGame {
  public:
   PyDiplomacyGame(const std::string& rules, std::optional<int> max_year)
@@ -435,8 +463,10 @@ class PyDiplomacyGame {
   // adjustments, the first of one call stands); `replace=False`: a unit ordered before
   // the call keeps its order. Returns (order, why) for each order dropped: not
   // understood, not possible, or for a unit already ordered.
-  py::list give_orders_by_unit(const std::string& power_name, const py::handle& orders, bool replace) {
-    return give_orders(power_name, orders, replace ? Merge::ByUnit : Merge::ByUnitKeepEarlier, false);
+  // `expand`: MILA's order expansion, which reads a support's coast as no coast
+  // (`F POR S F MAO - SPA/NC` supports the move to Spain, whatever coast it goes to).
+  py::list give_orders_by_unit(const std::string& power_name, const py::handle& orders, bool replace, bool expand) {
+    return give_orders(power_name, orders, replace ? Merge::ByUnit : Merge::ByUnitKeepEarlier, false, expand);
   }
 
   bool strict() const { return strict_; }
@@ -447,7 +477,8 @@ class PyDiplomacyGame {
  private:
   enum class Merge { Replace, Append, ByUnit, ByUnitKeepEarlier };
 
-  py::list give_orders(const std::string& power_name, const py::handle& orders, Merge merge, bool strict) {
+  py::list give_orders(const std::string& power_name, const py::handle& orders, Merge merge, bool strict,
+                       bool support_any_coast = false) {
     const Power power = power_named(variant(), power_name);
     if (game_.is_done()) bad_input("set_orders: the game is over");
     std::vector<py::handle> items;
@@ -479,7 +510,11 @@ class PyDiplomacyGame {
       const std::string_view text = PyUnicode_AsUTF8AndSize_view(item);
       if (text.empty()) continue;  // MILA skips empty orders
       const ParsedOrder* known = text_cache->parsed(phase, item);
-      auto order = known ? game_.check_order(power, *known, text) : game_.read_order(power, text);
+      std::string without_coast;
+      if (!known && support_any_coast && phase == PhaseType::Movement) without_coast = support_without_coast(text);
+      auto order = known                    ? game_.check_order(power, *known, text)
+                   : without_coast.empty() ? game_.read_order(power, text)
+                                           : game_.read_order(power, without_coast);
       if (!order) {
         if (by_unit) {
           dropped.append(py::make_tuple(item, order.error()));
@@ -580,11 +615,7 @@ class PyDiplomacyGame {
         retreating[text_cache->unit(dislodged.unit, false)] = sorted_texts(std::move(places));
       });
       retreats[code] = retreating;
-      std::vector<std::pair<std::string_view, py::str>> home_codes;
-      variant().home_centres(power).for_each([&](int c) {
-        home_codes.emplace_back(variant().province_code(province_at(c)), text_cache->province(province_at(c)));
-      });
-      homes[code] = sorted_texts(std::move(home_codes));
+      homes[code] = text_cache->homes(power);
       influence[code] = py::list();
       disorder[code] = 0;
       py::dict build;
@@ -802,7 +833,7 @@ void bind_diplomacy(py::module_& core) {
       .def("_restore", &PyDiplomacyGame::restore, py::arg("phases"), py::arg("completed"))
       .def("_process_with_mila_results", &PyDiplomacyGame::process_with_mila_results, py::arg("words"))
       .def("_give_orders_by_unit", &PyDiplomacyGame::give_orders_by_unit, py::arg("power_name"),
-           py::arg("orders"), py::arg("replace"))
+           py::arg("orders"), py::arg("replace"), py::arg("expand") = true)
       .def("_set_position", &PyDiplomacyGame::set_position, py::arg("position"))
       .def("_influence", &PyDiplomacyGame::influence)
       .def("_mila_state", &PyDiplomacyGame::mila_state, py::arg("name"), py::arg("note"), py::arg("timestamp"))

@@ -11,6 +11,7 @@ CLI's). What differs from MILA is listed in docs/python.md.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 from typing import Any, Dict, List, Optional, Sequence, Union
@@ -56,25 +57,27 @@ class PhaseName(str):
 
     __slots__ = ()
 
-    def _order(self) -> tuple:
-        if len(self) != 6 or self[0] not in "SFW" or self[-1] not in "MRA":
-            return (1, 0, 0, str(self))
-        return (0, int(self[1:5]), "SFW".index(self[0]), "MRA".index(self[-1]))
-
     def __lt__(self, other: object) -> bool:
-        return self._order() < PhaseName(other)._order()
+        return _phase_order(self) < _phase_order(other)
 
     def __le__(self, other: object) -> bool:
-        return self._order() <= PhaseName(other)._order()
+        return _phase_order(self) <= _phase_order(other)
 
     def __gt__(self, other: object) -> bool:
-        return self._order() > PhaseName(other)._order()
+        return _phase_order(self) > _phase_order(other)
 
     def __ge__(self, other: object) -> bool:
-        return self._order() >= PhaseName(other)._order()
+        return _phase_order(self) >= _phase_order(other)
 
     __hash__ = str.__hash__
     __eq__ = str.__eq__
+
+
+@functools.lru_cache(maxsize=None)
+def _phase_order(phase: str) -> tuple:
+    if len(phase) != 6 or phase[0] not in "SFW" or phase[-1] not in "MRA":
+        return (1, 0, 0, str(phase))
+    return (0, int(phase[1:5]), "SFW".index(phase[0]), "MRA".index(phase[-1]))
 
 
 def _short_phase(phase: str) -> str:
@@ -89,17 +92,6 @@ def _long_phase(short: str) -> str:
     if len(short) == 6 and short[0] in _SEASONS and short[-1] in _TYPES:
         return f"{_SEASONS[short[0]]} {short[1:5]} {_TYPES[short[-1]]}"
     return short
-
-
-def _support_without_coast(order: str) -> str:
-    """MILA's order expansion: a support names no coast (``F POR S F MAO - SPA/NC`` supports
-    the move to Spain, whatever coast it goes to)."""
-    if "/" not in order:
-        return order
-    words = order.split()
-    if len(words) == 7 and words[2].upper() == "S" and "/" in words[-1]:
-        return " ".join(words[:-1] + [words[-1].split("/")[0]])
-    return order
 
 
 def _unit_key(order: str) -> str:
@@ -449,10 +441,8 @@ class Game(_core.DiplomacyGame):
         power_name = power_name.upper()
         if power_name not in self.powers or self.is_game_done:
             return
-        texts = [orders] if isinstance(orders, str) else list(orders)
+        texts = [orders] if isinstance(orders, str) else orders
         phase_type = _core_current_phase(self)[-1]
-        if expand and phase_type == "M":
-            texts = [_support_without_coast(text) for text in texts if isinstance(text, str)]
         if "NO_CHECK" in self.rules and phase_type == "M":
             given = self._unchecked.setdefault(power_name, [])
             for text in (text.strip() for text in texts if text and text.strip()):
@@ -461,7 +451,7 @@ class Game(_core.DiplomacyGame):
                 given.append(text)
             self.powers[power_name]._orders = None
             return
-        for text, why in self._give_orders_by_unit(power_name, texts, replace):
+        for text, why in self._give_orders_by_unit(power_name, texts, replace, expand):
             self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
             if phase_type in "RA":
                 self._voided.setdefault(power_name, []).append(text)
@@ -473,6 +463,8 @@ class Game(_core.DiplomacyGame):
         if self._position_changed or self._orders_changed:
             self._sync()
         if power_name is None:
+            if not self._unchecked:
+                return super().get_orders()
             return {name: self.get_orders(name) for name in self.powers}
         power_name = power_name.upper()
         if power_name in self._unchecked:

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..engine.message import Message
+from .common import StringableCode
+from .order_results import BY_WORD
+from .sorted_dict import SortedDict
+
 __all__ = ["GamePhaseData"]
 
 
@@ -16,8 +21,6 @@ class GamePhaseData:
 
     def __init__(self, name: str, state: Dict[str, Any], orders: Dict[str, Optional[List[str]]],
                  results: Dict[str, List[Any]], messages: Any) -> None:
-        from ..engine.message import Message
-        from .sorted_dict import SortedDict
         self.name, self.state, self.orders, self.results = str(name), state, orders, results
         if not isinstance(messages, SortedDict):
             listed = messages.values() if isinstance(messages, dict) else (messages or [])
@@ -35,8 +38,6 @@ class GamePhaseData:
 
     @classmethod
     def from_dict(cls, value: Dict[str, Any]) -> "GamePhaseData":
-        from .order_results import BY_WORD
-        from .common import StringableCode
         results = {unit: [BY_WORD.get(word) or StringableCode(word) for word in words]
                    for unit, words in (value.get("results") or {}).items()}
         return cls(value["name"], value.get("state") or {}, value.get("orders") or {}, results,
