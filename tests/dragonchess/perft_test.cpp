@@ -1,37 +1,99 @@
-// Perft from the start position: the required figures (depth 1 = 90, depth 2 = 8,094) and
-// the deeper ones established here. Depth 3 and 4 were confirmed by a copy-make perft
-// without bulk counting (crosscheck_test) and depth 2 by the reference rules
-// (reference_test); docs/dragonchess.md lists how each figure was checked.
+// Perft over the cases of tests/data/dragonchess/perft.txt (positions, rule switches and leaf
+// counts by depth; the file says where each figure comes from), and perft_divide.
+#include <charconv>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "stratagem/dragonchess/perft.h"
+#include "support/test_paths.h"
 
 namespace stratagem::dragonchess {
 namespace {
 
-std::uint64_t perft_from_start(int depth, const char* rule_switch = nullptr) {
-  Rules rules;
-  if (rule_switch) {
-    EXPECT_TRUE(apply_rule_switch(rules, rule_switch));
-  }
-  Position pos = Position::start(rules);
-  return perft(pos, depth);
+// Counts above this are kept for the record and not run by the suite.
+constexpr std::uint64_t kMostLeavesRun = 100'000'000;
+
+struct PerftCase {
+  int line = 0;
+  std::string position;
+  std::vector<std::string> rule_switches;
+  std::vector<std::pair<int, std::uint64_t>> counts;  // depth, leaves
+};
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  return text;
 }
 
-TEST(Perft, StartDepth1Is90) { EXPECT_EQ(perft_from_start(1), 90u); }
-TEST(Perft, StartDepth2Is8094) { EXPECT_EQ(perft_from_start(2), 8094u); }
-TEST(Perft, StartDepth3Is735480) { EXPECT_EQ(perft_from_start(3), 735'480u); }
-TEST(Perft, StartDepth4Is66769718) { EXPECT_EQ(perft_from_start(4), 66'769'718u); }
+template <class Number>
+bool read_number(std::string_view text, Number& value) {
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc{} && end == text.data() + text.size();
+}
 
-// Depth 4 under each switch is in docs/dragonchess.md; depth 3 keeps the test quick.
-TEST(Perft, StartDepth3UnderEachSwitch) {
-  EXPECT_EQ(perft_from_start(3, "dragon-breath=below"), 735'116u);
-  EXPECT_EQ(perft_from_start(3, "elemental-climb=move"), 736'740u);
-  EXPECT_EQ(perft_from_start(3, "elemental-leap=yes"), 736'200u);
-  EXPECT_EQ(perft_from_start(3, "hero-return=origin"), 734'760u);
-  // No Dwarf reaches its far rank in three plies, and no stalemate occurs.
-  EXPECT_EQ(perft_from_start(3, "dwarf-turn=yes"), 735'480u);
-  EXPECT_EQ(perft_from_start(3, "stalemate=loss"), 735'480u);
+// One case per line: <position> [;rule NAME=VALUE]... ;D<depth> <count>...
+std::vector<PerftCase> read_cases() {
+  const auto path = diplomacy::testing::test_data_path("dragonchess/perft.txt");
+  std::ifstream file(path);
+  EXPECT_TRUE(file) << "cannot read " << path;
+  std::vector<PerftCase> cases;
+  std::string text;
+  for (int number = 1; std::getline(file, text); ++number) {
+    std::string_view line = trimmed(text);
+    if (line.empty() || line.front() == '#') continue;
+    PerftCase c;
+    c.line = number;
+    std::size_t semicolon = line.find(';');
+    c.position = trimmed(line.substr(0, semicolon));
+    while (semicolon != std::string_view::npos) {
+      line.remove_prefix(semicolon + 1);
+      semicolon = line.find(';');
+      const std::string_view field = trimmed(line.substr(0, semicolon));
+      if (field.starts_with("rule ")) {
+        c.rule_switches.emplace_back(trimmed(field.substr(5)));
+        continue;
+      }
+      const std::size_t space = field.find(' ');
+      int depth = 0;
+      std::uint64_t leaves = 0;
+      if (!field.starts_with('D') || space == std::string_view::npos || !read_number(field.substr(1, space - 1), depth) ||
+          !read_number(trimmed(field.substr(space + 1)), leaves)) {
+        ADD_FAILURE() << path << " line " << number << ": '" << field << "' is neither 'rule NAME=VALUE' nor 'D<depth> <count>'";
+        continue;
+      }
+      c.counts.emplace_back(depth, leaves);
+    }
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+TEST(Perft, CasesOfTheDataFile) {
+  const std::vector<PerftCase> cases = read_cases();
+  ASSERT_GE(cases.size(), 10u);
+  int run = 0;
+  for (const PerftCase& c : cases) {
+    SCOPED_TRACE("perft.txt line " + std::to_string(c.line));
+    Rules rules;
+    for (const std::string& rule_switch : c.rule_switches) {
+      const auto applied = apply_rule_switch(rules, rule_switch);
+      ASSERT_TRUE(applied) << applied.error();
+    }
+    auto pos = c.position == "startpos" ? Position::start(rules) : Position::from_text(c.position, rules);
+    ASSERT_TRUE(pos) << pos.error();
+    for (const auto& [depth, leaves] : c.counts) {
+      if (leaves > kMostLeavesRun) continue;
+      EXPECT_EQ(perft(*pos, depth), leaves) << "depth " << depth;
+      ++run;
+    }
+  }
+  EXPECT_GE(run, 25);
 }
 
 TEST(Perft, DivideSumsToPerft) {
