@@ -22,7 +22,7 @@ const std::vector<std::string> kPositions = {
     "2b7b1/1d1d1d1d1d1d/12/12/7e4/12/1D1D2E2D1D/2B7B1 g 0 31",
 };
 
-void run_search(benchmark::State& state, const Position& pos, int depth, const SearchOptions& options) {
+void run_search(benchmark::State& state, Position& pos, int depth, const SearchOptions& options) {
   TranspositionTable table(64);
   SearchLimits limits;
   limits.depth = depth;
@@ -40,7 +40,7 @@ void run_search(benchmark::State& state, const Position& pos, int depth, const S
 
 // Args: position index, depth.
 void BM_DragonchessSearchToDepth(benchmark::State& state) {
-  const Position pos = *Position::from_text(kPositions[static_cast<std::size_t>(state.range(0))]);
+  Position pos = std::move(*Position::from_text(kPositions[static_cast<std::size_t>(state.range(0))]));
   run_search(state, pos, static_cast<int>(state.range(1)), SearchOptions{});
 }
 BENCHMARK(BM_DragonchessSearchToDepth)
@@ -69,7 +69,7 @@ SearchOptions without(Feature feature) {
 
 // Args: the feature switched off (Feature), position index, depth.
 void BM_DragonchessSearchWithout(benchmark::State& state) {
-  const Position pos = *Position::from_text(kPositions[static_cast<std::size_t>(state.range(1))]);
+  Position pos = std::move(*Position::from_text(kPositions[static_cast<std::size_t>(state.range(1))]));
   run_search(state, pos, static_cast<int>(state.range(2)), without(static_cast<Feature>(state.range(0))));
 }
 BENCHMARK(BM_DragonchessSearchWithout)

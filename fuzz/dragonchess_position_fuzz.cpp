@@ -27,9 +27,9 @@ Rules rules_of(bool stateful) {
 
 void check(std::string_view input, const Rules& rules) {
   const std::size_t newline = input.find('\n');
-  const auto parsed = Position::from_text(input.substr(0, newline), rules);
+  auto parsed = Position::from_text(input.substr(0, newline), rules);
   if (!parsed) return;
-  Position pos = *parsed;
+  Position pos = std::move(*parsed);
   if (!pos.pos_is_ok()) __builtin_trap();
   const auto again = Position::from_text(pos.text(), rules);
   if (!again || again->text() != pos.text()) __builtin_trap();

@@ -56,7 +56,8 @@ const char* side_name(Color c) { return c == Color::Gold ? "gold" : "scarlet"; }
 
 class PyPosition {
  public:
-  PyPosition(const std::string& text, const py::dict& switches) : position_(read(text, rules_from(switches))) {}
+  PyPosition(const std::string& text, const py::dict& switches)
+      : rules_(rules_from(switches)), start_(text), position_(read(start_, rules_)) {}
   PyPosition(const PyPosition&) = delete;
 
   std::string text() const { return position_.text(); }
@@ -114,16 +115,24 @@ class PyPosition {
     return text;
   }
 
-  // Holds the position's history in place while a copy of it is in use elsewhere.
+  // A position of its own for work done without the interpreter lock (positions are not
+  // copyable): the start replayed with the moves played, so it has the game's history for
+  // the repetition rule. Pushes and pops wait until it is gone, as the tests expect of a
+  // position being searched.
   class Snapshot {
    public:
-    explicit Snapshot(PyPosition& owner) : owner_(owner), copy_(owner.position_) { ++owner_.snapshots_; }
+    explicit Snapshot(PyPosition& owner) : owner_(owner), position_(read(owner.start_, owner.rules_)) {
+      states_.resize(owner.moves_.size());
+      for (std::size_t i = 0; i < owner.moves_.size(); ++i) position_.do_move(owner.moves_[i], states_[i]);
+      ++owner_.snapshots_;
+    }
     ~Snapshot() { --owner_.snapshots_; }
-    Position& position() { return copy_; }
+    Position& position() { return position_; }
 
    private:
     PyPosition& owner_;
-    Position copy_;
+    std::deque<StateInfo> states_;  // declared before the position that points into them
+    Position position_;
   };
 
  private:
@@ -131,7 +140,7 @@ class PyPosition {
     if (text == "startpos") return Position::start(rules);
     auto position = Position::from_text(text, rules);
     if (!position) bad_input("position: " + position.error());
-    return *position;
+    return std::move(*position);
   }
   static std::string quoted(const std::string& text) { return "'" + text + "'"; }
   void refuse_while_searched(const char* what) const {
@@ -139,6 +148,8 @@ class PyPosition {
       throw std::runtime_error(std::string(what) + ": another thread is searching this position; wait for it");
   }
 
+  Rules rules_;
+  std::string start_;  // the text it was set up from
   Position position_;
   std::deque<StateInfo> states_;  // one per move made; a deque keeps them in place
   std::vector<Move> moves_;
@@ -168,7 +179,7 @@ py::dict bestmove_of(PyPosition& position, std::optional<int> depth, std::option
   if (movetime_ms && *movetime_ms < 1)
     bad_input("bestmove: movetime_ms " + std::to_string(*movetime_ms) + " must be 1 or more");
   PyPosition::Snapshot snapshot(position);
-  const Position& root = snapshot.position();
+  Position& root = snapshot.position();
   if (const Outcome before = outcome(root); before.status != GameStatus::Ongoing)
     bad_input(std::string("bestmove: the game is already over (") + status_name(before.status) + ")");
   SearchLimits limits;
@@ -186,12 +197,12 @@ py::dict bestmove_of(PyPosition& position, std::optional<int> depth, std::option
     TranspositionTable table(kTableMegabytes);
     result = search(root, limits, SearchOptions{}, &table);
     best = move_text(root, result.best);
-    Position line = root;
     std::deque<StateInfo> states;
     for (Move m : result.pv) {
-      pv.push_back(move_text(line, m));
-      line.do_move(m, states.emplace_back());
+      pv.push_back(move_text(root, m));
+      root.do_move(m, states.emplace_back());
     }
+    for (auto m = result.pv.rbegin(); m != result.pv.rend(); ++m) root.undo_move(*m);
   }
   py::dict out;
   out["move"] = best;

@@ -83,7 +83,7 @@ tl::expected<EngineSettings, std::string> parse_engine_settings(std::string_view
   return settings;
 }
 
-SearchResult think(const Position& pos, const EngineSettings& settings, std::uint64_t seed, TranspositionTable& table) {
+SearchResult think(Position& pos, const EngineSettings& settings, std::uint64_t seed, TranspositionTable& table) {
   SearchLimits limits = settings.limits;
   SearchOptions options = settings.options;
   if (settings.level) apply_strength(*settings.level, seed, limits, options);

@@ -30,7 +30,7 @@ struct EngineSettings {
 tl::expected<EngineSettings, std::string> parse_engine_settings(std::string_view text);
 
 // Searches `pos` as the settings say; `seed` varies a strength level's random choices.
-dragonchess::SearchResult think(const dragonchess::Position& pos, const EngineSettings& settings, std::uint64_t seed,
+dragonchess::SearchResult think(dragonchess::Position& pos, const EngineSettings& settings, std::uint64_t seed,
                                 dragonchess::TranspositionTable& table);
 
 }  // namespace stratagem::cli

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -14,7 +15,15 @@ namespace stratagem::cli {
 
 using namespace dragonchess;
 
-DragonchessGame::DragonchessGame(const Position& start) : start_(start), current_(start) {}
+namespace {
+
+// The same position without the moves that led to it: read back from its text, which
+// carries the hidden piece state too.
+Position reread(const Position& pos) { return std::move(*Position::from_text(pos.text(), pos.rules())); }
+
+}  // namespace
+
+DragonchessGame::DragonchessGame(const Position& start) : start_(reread(start)), current_(reread(start)) {}
 
 void DragonchessGame::play(Move legal_move) {
   moves_.push_back(legal_move);
@@ -32,13 +41,13 @@ bool DragonchessGame::undo() {
 void DragonchessGame::restart(const Position& start) {
   moves_.clear();
   states_.clear();
-  start_ = start;
-  current_ = start;
+  start_ = reread(start);
+  current_ = reread(start);
 }
 
 std::string DragonchessGame::save_text() const {
   std::string text = fmt::format("position {}\nrules {}\n", start_.text(), format_rules(start_.rules()));
-  Position replay = start_;
+  Position replay = reread(start_);
   std::deque<StateInfo> states;
   for (Move m : moves_) {
     text += move_text(replay, m) + "\n";

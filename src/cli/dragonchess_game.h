@@ -5,6 +5,7 @@
 //   rules <NAME=VALUE ...>
 //   <one canonical move per line>
 // The object is neither copyable nor movable: the position points into its own history.
+// It keeps positions of its own, read from the start's text (positions are not copyable).
 
 #include <deque>
 #include <string>
@@ -25,6 +26,8 @@ class DragonchessGame {
 
   const dragonchess::Position& start() const { return start_; }
   const dragonchess::Position& position() const { return current_; }
+  // For a search, which makes and unmakes its moves on it.
+  dragonchess::Position& position() { return current_; }
   const std::vector<dragonchess::Move>& moves() const { return moves_; }
 
   void play(dragonchess::Move legal_move);

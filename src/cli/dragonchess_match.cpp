@@ -21,7 +21,7 @@ namespace {
 using Opening = std::pair<Move, Move>;
 
 // Up to `count` different random two-ply openings; fewer only if the position has fewer.
-std::vector<Opening> random_openings(const Position& start, int count, std::uint64_t seed) {
+std::vector<Opening> random_openings(Position& start, int count, std::uint64_t seed) {
   std::mt19937_64 random(seed);
   std::vector<Opening> openings;
   std::set<std::pair<std::uint32_t, std::uint32_t>> seen;
@@ -31,11 +31,11 @@ std::vector<Opening> random_openings(const Position& start, int count, std::uint
   for (int attempt = 0; attempt < count * 20 && static_cast<int>(openings.size()) < count && !firsts.empty();
        ++attempt) {
     const Move first = firsts[static_cast<int>(random() % static_cast<std::uint64_t>(firsts.size()))];
-    Position after = start;
     StateInfo state;
-    after.do_move(first, state);
+    start.do_move(first, state);
     MoveList replies;
-    generate_legal(after, replies);
+    generate_legal(start, replies);
+    start.undo_move(first);
     if (replies.empty()) continue;
     const Move reply = replies[static_cast<int>(random() % static_cast<std::uint64_t>(replies.size()))];
     if (seen.insert({first.raw(), reply.raw()}).second) openings.emplace_back(first, reply);
@@ -72,7 +72,7 @@ GameRecordSummary play_game(const MatchSetup& setup, const Opening& opening, Col
   table_b.clear();
   GameRecordSummary summary;
   while (true) {
-    const Position& pos = game->position();
+    Position& pos = game->position();
     const Outcome result = outcome(pos);
     if (result.status != GameStatus::Ongoing) {
       if (result.winner) summary.result = *result.winner == a_colour ? GameResult::AWins : GameResult::BWins;
@@ -102,7 +102,8 @@ MatchResult play_match(const MatchSetup& setup) {
   TranspositionTable table_a, table_b;
   long total_plies = 0;
   std::uint64_t game_seed = setup.seed;
-  for (const Opening& opening : random_openings(setup.start, setup.openings, setup.seed)) {
+  const auto start = std::make_unique<DragonchessGame>(setup.start);
+  for (const Opening& opening : random_openings(start->position(), setup.openings, setup.seed)) {
     for (Color a_colour : {Color::Gold, Color::Scarlet}) {
       const GameRecordSummary game = play_game(setup, opening, a_colour, ++game_seed, table_a, table_b);
       switch (game.result) {

@@ -21,7 +21,7 @@ Position dragonchess_position_of(const DragonchessGameOptions& options) {
   if (options.position == "startpos") return Position::start(rules);
   auto pos = Position::from_text(options.position, rules);
   if (!pos) throw BadInput{"--position: " + pos.error()};
-  return *pos;
+  return std::move(*pos);
 }
 
 void print_json_line(const nlohmann::ordered_json& json) {

@@ -58,7 +58,7 @@ void run_bestmove(const BestmoveOptions& options) {
     throw BadInput{fmt::format("--depth {}: must be 1-{}", *options.depth, kMaxSearchDepth)};
   if (options.movetime_ms && *options.movetime_ms < 1)
     throw BadInput{fmt::format("--movetime {}: must be 1 or more", *options.movetime_ms)};
-  const Position pos = dragonchess_position_of(options.game);
+  Position pos = dragonchess_position_of(options.game);
   if (const Outcome before = outcome(pos); before.status != GameStatus::Ongoing)
     throw BadInput{fmt::format("--position: the game is already over ({})", status_name(before.status))};
 
@@ -72,15 +72,14 @@ void run_bestmove(const BestmoveOptions& options) {
   TranspositionTable table(kTableMegabytes);
   const SearchResult result = search(pos, limits, SearchOptions{}, &table);
 
-  std::vector<std::string> pv;
-  Position line = pos;
-  std::vector<StateInfo> states(result.pv.size());
-  for (std::size_t i = 0; i < result.pv.size(); ++i) {
-    pv.push_back(move_text(line, result.pv[i]));
-    line.do_move(result.pv[i], states[i]);
-  }
   ordered_json out;
   out["move"] = move_text(pos, result.best);
+  std::vector<std::string> pv;
+  std::vector<StateInfo> states(result.pv.size());
+  for (std::size_t i = 0; i < result.pv.size(); ++i) {
+    pv.push_back(move_text(pos, result.pv[i]));
+    pos.do_move(result.pv[i], states[i]);
+  }
   out["score"] = score_json(result.score);
   out["depth"] = result.depth;
   out["nodes"] = result.nodes;

@@ -65,7 +65,10 @@ bool MovePicker::next(Move& move) {
   auto first = moves_.begin() + handed_out_;
   auto best = std::max_element(first, moves_.begin() + size_,
                                [](const Scored& a, const Scored& b) { return a.score < b.score; });
-  std::iter_swap(first, best);
+  // Rotated rather than swapped to the front: the others keep their order, so equally
+  // scored moves come in generation order whatever else the list holds (a list of the
+  // captures alone hands them out as the full list would).
+  std::rotate(first, best, best + 1);
   move = first->move;
   ++handed_out_;
   return true;

@@ -222,7 +222,9 @@ class KingSafety {
   Bitboard thawing_basilisks_ = 0;
 };
 
-enum class Mode { PseudoLegal, Legal, Count };
+// Captures: the legal captures (from afar included) and promotions only, the moves a
+// quiescence search looks at.
+enum class Mode { PseudoLegal, Legal, Captures, Count };
 
 template <Mode mode>
 int generate(const Position& pos, MoveList* moves) {
@@ -231,6 +233,9 @@ int generate(const Position& pos, MoveList* moves) {
   KingSafety safety;
   if constexpr (mode != Mode::PseudoLegal) safety = KingSafety(pos);
   const Bitboard promotion_rank = kAttacks.last_rank[index(us)];
+  std::array<Bitboard, kBoardCount> capturable{};
+  if constexpr (mode == Mode::Captures)
+    for (int b = 0; b < kBoardCount; ++b) capturable[static_cast<std::size_t>(b)] = pos.pieces(board_at(b), ~us);
   int count = 0;
   auto emit = [&](Move m, bool must_try) {
     if (mode == Mode::PseudoLegal || !must_try || leaves_king_safe(pos, m)) {
@@ -250,6 +255,8 @@ int generate(const Position& pos, MoveList* moves) {
       const bool must_try = mode != Mode::PseudoLegal && safety.must_try(from, type);
       for (int tb = 0; tb < kBoardCount; ++tb) {
         Bitboard set = t.to[tb];
+        if constexpr (mode == Mode::Captures)
+          set &= capturable[static_cast<std::size_t>(tb)] | (type == Warrior ? promotion_rank : 0);
         if (mode == Mode::Count && !must_try) {
           count += popcount(set);
           continue;
@@ -275,13 +282,9 @@ bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != e
 
 void generate_pseudo_legal(const Position& pos, MoveList& moves) { generate<Mode::PseudoLegal>(pos, &moves); }
 void generate_legal(const Position& pos, MoveList& moves) { generate<Mode::Legal>(pos, &moves); }
+void generate_legal_captures(const Position& pos, MoveList& moves) { generate<Mode::Captures>(pos, &moves); }
 int count_legal_moves(const Position& pos) { return generate<Mode::Count>(pos, nullptr); }
 
-bool leaves_king_safe(const Position& pos, Move m) {
-  Position after = pos;
-  StateInfo state;
-  after.do_move(m, state);
-  return !after.attacked_by(after.king_square(pos.side_to_move()), ~pos.side_to_move());
-}
+bool leaves_king_safe(const Position& pos, Move m) { return !pos.king_attacked_after(m); }
 
 }  // namespace stratagem::dragonchess

@@ -2,15 +2,16 @@
 #include "stratagem/dragonchess/position.h"
 
 #include <string>
+#include <utility>
 
 #include "stratagem/dragonchess/notation.h"
 #include "stratagem/dragonchess/zobrist.h"
 
 namespace stratagem::dragonchess {
 
-Position::Position(const Position& other) { *this = other; }
+Position::Position(Position&& other) noexcept { *this = std::move(other); }
 
-Position& Position::operator=(const Position& other) {
+Position& Position::operator=(Position&& other) noexcept {
   if (this == &other) return *this;
   board_ = other.board_;
   by_type_ = other.by_type_;
@@ -22,8 +23,17 @@ Position& Position::operator=(const Position& other) {
   game_ply_ = other.game_ply_;
   rules_ = other.rules_;
   root_ = other.root_;
-  // A copy shares the other's history of made moves, except its own root record.
-  st_ = other.st_ == &other.root_ ? &root_ : other.st_;
+  // The records of moves made stay where their owner keeps them; only the first of them
+  // pointed at the other's root record.
+  if (other.st_ == &other.root_) {
+    st_ = &root_;
+  } else {
+    st_ = other.st_;
+    StateInfo* first = st_;
+    while (first->previous != &other.root_) first = first->previous;
+    first->previous = &root_;
+  }
+  other.st_ = &other.root_;
   return *this;
 }
 
@@ -168,19 +178,49 @@ void Position::undo_null_move() {
 namespace stratagem::dragonchess {
 
 bool Position::attacked_by(Square s, Color by) const {
+  AttackBoards boards{};
+  for (int b = 0; b < kBoardCount; ++b) boards.occupied[static_cast<std::size_t>(b)] = occupied(board_at(b));
+  boards.frozen = frozen(by);
+  return attacked_by(s, by, boards);
+}
+
+bool Position::king_attacked_after(Move m) const {
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const auto to_board = static_cast<std::size_t>(index(board_of(to)));
+  AttackBoards boards{};
+  for (int b = 0; b < kBoardCount; ++b) boards.occupied[static_cast<std::size_t>(b)] = occupied(board_at(b));
+  boards.removed[to_board] = bit(local_of(to));
+  Bitboard basilisks = pieces(Board::Underworld, us, PieceType::Basilisk);
+  Square king = king_square(us);
+  if (m.kind() == MoveKind::Breath) {
+    boards.occupied[to_board] &= ~bit(local_of(to));
+  } else {
+    boards.occupied[static_cast<std::size_t>(index(board_of(from)))] &= ~bit(local_of(from));
+    boards.occupied[to_board] |= bit(local_of(to));
+    const PieceType type = type_of(piece_on(from));
+    if (type == PieceType::King) king = to;
+    if (type == PieceType::Basilisk) basilisks = (basilisks & ~bit(local_of(from))) | bit(local_of(to));
+  }
+  boards.frozen = pieces(Board::Ground, them) & basilisks;
+  return attacked_by(king, them, boards);
+}
+
+bool Position::attacked_by(Square s, Color by, const AttackBoards& boards) const {
   using enum PieceType;
   const Local l = local_of(s);
   const Color other = ~by;
   const Bitboard here = bit(l);
   const auto& A = kAttacks;
   // Ground pieces standing over an enemy Basilisk are frozen and attack nothing.
-  const Bitboard ground = pieces(Board::Ground, by) & ~frozen(by);
-  auto sky = [&](PieceType t) { return pieces(Board::Sky, by, t); };
-  auto under = [&](PieceType t) { return pieces(Board::Underworld, by, t); };
+  const Bitboard ground = pieces(Board::Ground, by) & ~boards.frozen & ~boards.removed[1];
+  auto occupancy = [&](Board b) { return boards.occupied[static_cast<std::size_t>(index(b))]; };
+  auto sky = [&](PieceType t) { return pieces(Board::Sky, by, t) & ~boards.removed[0]; };
+  auto under = [&](PieceType t) { return pieces(Board::Underworld, by, t) & ~boards.removed[2]; };
   auto gnd = [&](PieceType t) { return pieces(Board::Ground, t) & ground; };
   // Heroes off the Ground return diagonally; under hero-return=origin only one way.
   auto hero_returns_to = [&](Board b) {
-    Bitboard heroes = A.diagonal[l] & pieces(b, by, Hero);
+    Bitboard heroes = A.diagonal[l] & pieces(b, by, Hero) & ~boards.removed[static_cast<std::size_t>(index(b))];
     if (rules_.hero_return == HeroReturn::Any) return heroes != 0;
     while (heroes) {
       Local h = pop_lsb(heroes);
@@ -198,7 +238,7 @@ bool Position::attacked_by(Square s, Color by) const {
 
   switch (board_of(s)) {
     case Board::Sky: {
-      const Bitboard occ = occupied(Board::Sky);
+      const Bitboard occ = occupancy(Board::Sky);
       if (A.forward[index(other)][l] & sky(Sylph)) return true;
       if (A.griffin[l] & sky(Griffin)) return true;
       if (A.king[l] & (sky(Cleric) | sky(Paladin) | sky(Dragon))) return true;
@@ -207,12 +247,12 @@ bool Position::attacked_by(Square s, Color by) const {
       if (here & (gnd(Cleric) | gnd(Mage) | gnd(King))) return true;
       if (A.diagonal[l] & (gnd(Griffin) | gnd(Hero))) return true;
       if (A.orthogonal2[l] & gnd(Paladin)) return true;
-      if (here & under(Mage) & ~occupied(Board::Ground)) return true;
+      if (here & under(Mage) & ~occupancy(Board::Ground)) return true;
       if (A.orthogonal[l] & under(Paladin)) return true;
       return false;
     }
     case Board::Ground: {
-      const Bitboard occ = occupied(Board::Ground);
+      const Bitboard occ = occupancy(Board::Ground);
       if (A.king[l] & (gnd(Cleric) | gnd(King) | gnd(Paladin))) return true;
       if (A.knight[l] & (gnd(Unicorn) | gnd(Paladin))) return true;
       if (A.hero[l] & gnd(Hero)) return true;
@@ -231,11 +271,11 @@ bool Position::attacked_by(Square s, Color by) const {
       if (hero_returns_to(Board::Underworld)) return true;
       if (A.orthogonal2[l] & under(Paladin)) return true;
       // The Elemental climbs: one step on the Underworld, to the empty square below s.
-      if ((A.orthogonal[l] & under(Elemental)) && !(here & occupied(Board::Underworld))) return true;
+      if ((A.orthogonal[l] & under(Elemental)) && !(here & occupancy(Board::Underworld))) return true;
       return false;
     }
     case Board::Underworld: {
-      const Bitboard occ = occupied(Board::Underworld);
+      const Bitboard occ = occupancy(Board::Underworld);
       if ((A.forward[index(other)][l] | A.forward_diagonal[index(other)][l]) & under(Basilisk)) return true;
       if (Bitboard elementals = under(Elemental)) {
         const Bitboard two_steps =
@@ -250,7 +290,7 @@ bool Position::attacked_by(Square s, Color by) const {
       if (A.orthogonal2[l] & gnd(Paladin)) return true;
       // The Elemental descends: down to the empty square below it, then one step.
       if (A.orthogonal[l] & gnd(Elemental) & ~occ) return true;
-      if (here & sky(Mage) & ~occupied(Board::Ground)) return true;
+      if (here & sky(Mage) & ~occupancy(Board::Ground)) return true;
       if (A.orthogonal[l] & sky(Paladin)) return true;
       return false;
     }

@@ -70,7 +70,7 @@ std::uint64_t mix(std::uint64_t x) {
 
 class Searcher {
  public:
-  Searcher(const Position& root, const SearchLimits& limits, const SearchOptions& options, TranspositionTable* table)
+  Searcher(Position& root, const SearchLimits& limits, const SearchOptions& options, TranspositionTable* table)
       : pos_(root), limits_(limits), options_(options), table_(options.transposition_table ? table : nullptr) {}
 
   SearchResult run();
@@ -88,7 +88,7 @@ class Searcher {
   // Strength levels: a random move among those close enough to the best.
   std::pair<Move, int> choose_root_move(const SearchResult& result) const;
 
-  Position pos_;
+  Position& pos_;  // the caller's; every move made on it is undone
   const SearchLimits& limits_;
   const SearchOptions& options_;
   TranspositionTable* table_;
@@ -255,14 +255,17 @@ int Searcher::quiescence(int alpha, int beta, int ply) {
     if (best_score >= beta) return best_score;
     alpha = std::max(alpha, best_score);
   }
+  // In check every evasion is searched; otherwise only captures and promotions, and the
+  // quiet moves are generated only to tell a stalemate when there are none.
   MoveList moves;
-  generate_legal(pos_, moves);
-  if (moves.empty()) return no_moves_score(in_check, ply);
+  if (in_check)
+    generate_legal(pos_, moves);
+  else
+    generate_legal_captures(pos_, moves);
+  if (moves.empty() && (in_check || count_legal_moves(pos_) == 0)) return no_moves_score(in_check, ply);
 
   MovePicker picker(pos_, moves, Move{}, ordering_, ply, options_.ordering);
   for (Move m; picker.next(m);) {
-    // Captures and promotions come first in the order, so the first quiet move ends them.
-    if (!in_check && is_quiet(pos_, m)) break;
     StateInfo state;
     pos_.do_move(m, state);
     const int score = -quiescence(-beta, -alpha, ply + 1);
@@ -337,7 +340,7 @@ std::optional<int> mate_in_moves(int score) {
   return score > 0 ? moves : -moves;
 }
 
-SearchResult search(const Position& root, const SearchLimits& limits, const SearchOptions& options,
+SearchResult search(Position& root, const SearchLimits& limits, const SearchOptions& options,
                     TranspositionTable* table) {
   // The searcher's tables are too large for the stack.
   auto searcher = std::make_unique<Searcher>(root, limits, options, table);

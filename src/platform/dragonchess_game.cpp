@@ -52,12 +52,13 @@ class Replay {
   static dragonchess::Position read(std::string_view text) {
     auto position = dragonchess::Position::from_text(text);
     if (!position) throw std::runtime_error("position: " + position.error());
-    return *position;
+    return std::move(*position);
   }
   Replay(const Replay&) = delete;
   Replay& operator=(const Replay&) = delete;
 
   const dragonchess::Position& position() const { return position_; }
+  dragonchess::Position& position() { return position_; }
   void play(dragonchess::Move move) {
     states_.emplace_back();
     position_.do_move(move, states_.back());

@@ -1,9 +1,15 @@
 // Cross-checks over random playouts, for the default rules and for every switch flipped:
-// make/unmake against copy-make, the fast legality test against filtered pseudo-legal
-// generation, the bulk counter against generation, check detection against the capture
-// moves generation finds, the incremental hash against recomputation from scratch, and
-// perft against a slow copy-make perft without bulk counting.
+// make/unmake against the position before, the fast legality test and leaves_king_safe's
+// answer on the board a move would leave against making the move (do_move, attacked_by,
+// undo_move), the captures-only generation against the captures of the full one, the bulk
+// counter against generation, check detection against the capture moves generation finds,
+// the incremental hash against recomputation from scratch, and perft against a slow
+// make/unmake perft without bulk counting.
+#include <array>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -27,13 +33,33 @@ Rules every_switch_flipped() {
   return rules;
 }
 
-bool same_position(const Position& a, const Position& b) {
-  if (a.text() != b.text() || a.key() != b.key() || a.repetition_count() != b.repetition_count()) return false;
-  for (int bd = 0; bd < kBoardCount; ++bd)
-    if (a.turned_dwarves(board_at(bd)) != b.turned_dwarves(board_at(bd))) return false;
-  for (int s = 0; s < kSquareCount; ++s)
-    if (a.hero_return(square_at(s)) != b.hero_return(square_at(s))) return false;
-  return true;
+// What a position shows, kept to compare with after moves are made and unmade (positions
+// are not copyable).
+struct Snapshot {
+  std::string text;
+  std::uint64_t key = 0;
+  int repetitions = 0, halfmove_clock = 0;
+  std::array<Bitboard, kBoardCount> turned{};
+  std::array<std::uint8_t, kSquareCount> hero_return{};
+
+  explicit Snapshot(const Position& pos)
+      : text(pos.text()), key(pos.key()), repetitions(pos.repetition_count()), halfmove_clock(pos.halfmove_clock()) {
+    for (int bd = 0; bd < kBoardCount; ++bd) turned[static_cast<std::size_t>(bd)] = pos.turned_dwarves(board_at(bd));
+    for (int s = 0; s < kSquareCount; ++s) hero_return[static_cast<std::size_t>(s)] = pos.hero_return(square_at(s));
+  }
+  friend bool operator==(const Snapshot&, const Snapshot&) = default;
+};
+
+bool same_position(const Position& pos, const Snapshot& before) { return Snapshot(pos) == before; }
+
+// The reference for leaves_king_safe: make the move, look at the King, unmake it.
+bool king_safe_by_making(Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  StateInfo state;
+  pos.do_move(m, state);
+  const bool safe = !pos.attacked_by(pos.king_square(us), ~us);
+  pos.undo_move(m);
+  return safe;
 }
 
 // Squares the side to move can capture on, according to move generation.
@@ -57,17 +83,17 @@ std::set<int> attacked_enemies(const Position& pos) {
   return attacked;
 }
 
-std::uint64_t slow_perft(const Position& pos, int depth) {
+std::uint64_t slow_perft(Position& pos, int depth) {
   if (depth == 0) return 1;
   MoveList pseudo;
   generate_pseudo_legal(pos, pseudo);
   std::uint64_t nodes = 0;
   for (Move m : pseudo) {
-    if (!leaves_king_safe(pos, m)) continue;
-    Position child = pos;
+    if (!king_safe_by_making(pos, m)) continue;
     StateInfo state;
-    child.do_move(m, state);
-    nodes += slow_perft(child, depth - 1);
+    pos.do_move(m, state);
+    nodes += slow_perft(pos, depth - 1);
+    pos.undo_move(m);
   }
   return nodes;
 }
@@ -77,28 +103,38 @@ void check_position(Position& pos) {
   auto ok = pos.pos_is_ok();
   ASSERT_TRUE(ok) << ok.error() << " in " << where;
 
-  MoveList legal, pseudo;
+  const Snapshot before(pos);
+  MoveList legal, pseudo, captures;
   generate_legal(pos, legal);
   generate_pseudo_legal(pos, pseudo);
   std::multiset<std::uint32_t> fast, filtered;
   for (Move m : legal) fast.insert(m.raw());
-  for (Move m : pseudo)
-    if (leaves_king_safe(pos, m)) filtered.insert(m.raw());
+  for (Move m : pseudo) {
+    const bool safe = king_safe_by_making(pos, m);
+    ASSERT_EQ(leaves_king_safe(pos, m), safe) << move_text(pos, m) << " in " << where;
+    if (safe) filtered.insert(m.raw());
+  }
+  ASSERT_TRUE(same_position(pos, before)) << "trying the moves changed " << where;
   ASSERT_EQ(fast, filtered) << where;
+  generate_legal_captures(pos, captures);
+  std::vector<std::uint32_t> noisy, only_noisy;
+  for (Move m : legal)
+    if (pos.is_capture(m) || m.kind() == MoveKind::Promotion) noisy.push_back(m.raw());
+  for (Move m : captures) only_noisy.push_back(m.raw());
+  ASSERT_EQ(only_noisy, noisy) << "captures-only generation in " << where;
   ASSERT_EQ(std::set<std::uint32_t>(fast.begin(), fast.end()).size(), fast.size()) << "duplicate moves in " << where;
   ASSERT_EQ(count_legal_moves(pos), legal.size()) << where;
 
   ASSERT_EQ(capture_targets(pos), attacked_enemies(pos)) << where;
   ASSERT_EQ(pos.in_check(), pos.attacked_by(pos.king_square(pos.side_to_move()), ~pos.side_to_move()));
 
-  const Position before = pos;
   if (!pos.in_check()) {
     StateInfo null_state;
     pos.do_null_move(null_state);
     ASSERT_EQ(pos.key(), pos.compute_key()) << "null move in " << where;
     auto null_ok = pos.pos_is_ok();
     ASSERT_TRUE(null_ok) << null_ok.error() << " after the null move in " << where;
-    ASSERT_EQ(pos.halfmove_clock(), before.halfmove_clock() + 1) << "null move in " << where;
+    ASSERT_EQ(pos.halfmove_clock(), before.halfmove_clock + 1) << "null move in " << where;
     ASSERT_EQ(pos.repetition_count(), 1);
     pos.undo_null_move();
     ASSERT_TRUE(same_position(pos, before)) << "undo of the null move in " << where;
@@ -107,15 +143,15 @@ void check_position(Position& pos) {
     StateInfo state;
     pos.do_move(m, state);
     auto after_ok = pos.pos_is_ok();
-    ASSERT_TRUE(after_ok) << after_ok.error() << " after " << move_text(before, m) << " in " << where;
+    ASSERT_TRUE(after_ok) << after_ok.error() << " after " << m.raw() << " in " << where;
     if (pos.rules().hero_return == HeroReturn::Any && !pos.rules().dwarf_turn) {
       // Without hidden piece state the text is the whole position: a fresh parse must hash alike.
       auto reparsed = Position::from_text(pos.text(), pos.rules());
       ASSERT_TRUE(reparsed) << reparsed.error();
-      ASSERT_EQ(reparsed->key(), pos.key()) << move_text(before, m) << " in " << where;
+      ASSERT_EQ(reparsed->key(), pos.key()) << m.raw() << " in " << where;
     }
     pos.undo_move(m);
-    ASSERT_TRUE(same_position(pos, before)) << "undo of " << move_text(before, m) << " in " << where;
+    ASSERT_TRUE(same_position(pos, before)) << "undo of " << move_text(pos, m) << " in " << where;
   }
 }
 
@@ -125,7 +161,7 @@ void check_playouts(const Rules& rules, std::uint64_t seed, int games, int max_p
     const auto& start = testing::kBusyPositions[static_cast<std::size_t>(game) % testing::kBusyPositions.size()];
     auto parsed = Position::from_text(start, rules);
     ASSERT_TRUE(parsed) << parsed.error();
-    Position pos = *parsed;
+    Position pos = std::move(*parsed);
     std::vector<StateInfo> states(static_cast<std::size_t>(max_plies));
     for (int ply = 0; ply < max_plies; ++ply) {
       check_position(pos);
@@ -163,6 +199,31 @@ TEST(CrossCheck, BusyPositionsAreValid) {
     ASSERT_TRUE(pos) << pos.error();
     EXPECT_EQ(pos->text(), text);
   }
+}
+
+// A moved position takes the history with it: the first record of the moves made is
+// re-pointed to the new root, so repetitions still count and every move can be undone.
+TEST(CrossCheck, AMovedPositionKeepsItsHistory) {
+  Position pos = Position::start();
+  std::array<StateInfo, 4> states;
+  const std::array<const char*, 4> shuffle = {"U2b1-2c3", "U2b8-2c6", "U2c3-2b1", "U2c6-2b8"};
+  std::vector<Move> made;
+  for (std::size_t i = 0; i < shuffle.size(); ++i) {
+    made.push_back(*parse_move(pos, shuffle[i]));
+    pos.do_move(made.back(), states[i]);
+  }
+  ASSERT_EQ(pos.repetition_count(), 2);
+  Position moved = std::move(pos);
+  // The old object's root record is reused for another position: nothing may reach it.
+  std::string other(kStartPositionText);
+  other.replace(other.size() - 3, 3, "7 9");
+  pos = std::move(*Position::from_text(other));
+  EXPECT_EQ(moved.repetition_count(), 2);
+  for (auto m = made.rbegin(); m != made.rend(); ++m) moved.undo_move(*m);
+  EXPECT_EQ(moved.text(), std::string(kStartPositionText));
+  EXPECT_EQ(pos.text(), other);
+  EXPECT_EQ(moved.state()->previous, nullptr);
+  EXPECT_TRUE(moved.pos_is_ok());
 }
 
 TEST(CrossCheck, Depth3FromTheStartMatchesSlowPerft) {

@@ -3,6 +3,7 @@
 // without the transposition table, null-move pruning and late move reductions (they save
 // nodes and keep the mates and tactics; no null move in a Warrior ending), limits, strength
 // levels, evaluation symmetry.
+#include <array>
 #include <deque>
 #include <string>
 #include <tuple>
@@ -22,21 +23,25 @@ namespace {
 
 using testing::make_position;
 
-SearchResult search_to_depth(const Position& pos, int depth, SearchOptions options = {}) {
+SearchResult search_to_depth(Position& pos, int depth, SearchOptions options = {}) {
   TranspositionTable table(4);
   SearchLimits limits;
   limits.depth = depth;
   return search(pos, limits, options, &table);
 }
-
-bool mates(const Position& pos, Move m) {
-  Position after = pos;
-  StateInfo state;
-  after.do_move(m, state);
-  return outcome(after).status == GameStatus::Checkmate;
+SearchResult search_to_depth(Position&& pos, int depth, SearchOptions options = {}) {
+  return search_to_depth(pos, depth, options);
 }
 
-bool has_mate_in_one(const Position& pos) {
+bool mates(Position& pos, Move m) {
+  StateInfo state;
+  pos.do_move(m, state);
+  const bool mated = outcome(pos).status == GameStatus::Checkmate;
+  pos.undo_move(m);
+  return mated;
+}
+
+bool has_mate_in_one(Position& pos) {
   MoveList moves;
   generate_legal(pos, moves);
   for (Move m : moves)
@@ -45,20 +50,20 @@ bool has_mate_in_one(const Position& pos) {
 }
 
 // Every reply to `first` allows a mate at once (and there is a reply).
-bool forces_mate_in_two(const Position& pos, Move first) {
-  Position after = pos;
+bool forces_mate_in_two(Position& pos, Move first) {
   StateInfo state;
-  after.do_move(first, state);
+  pos.do_move(first, state);
   MoveList replies;
-  generate_legal(after, replies);
-  if (replies.empty()) return false;
+  generate_legal(pos, replies);
+  bool forced = !replies.empty();
   for (Move reply : replies) {
-    Position next = after;
     StateInfo reply_state;
-    next.do_move(reply, reply_state);
-    if (!has_mate_in_one(next)) return false;
+    pos.do_move(reply, reply_state);
+    forced = forced && has_mate_in_one(pos);
+    pos.undo_move(reply);
   }
-  return true;
+  pos.undo_move(first);
+  return forced;
 }
 
 // Scarlet's King in the corner, walled in by its own Warriors (the one on 2a7 frozen by a
@@ -69,21 +74,24 @@ Position dragon_mate_position(const std::string& dragon_square, char side = 'g')
                        side);
 }
 
-void expect_legal_line(const Position& root, const SearchResult& result) {
+void expect_legal_line(Position& pos, const SearchResult& result) {
   ASSERT_FALSE(result.pv.empty());
   EXPECT_EQ(result.pv.front(), result.best);
-  Position pos = root;
   std::deque<StateInfo> states;
+  std::vector<Move> made;
   for (Move m : result.pv) {
     MoveList legal;
     generate_legal(pos, legal);
-    ASSERT_TRUE(legal.contains(m)) << move_text(pos, m) << " in " << pos.text();
+    EXPECT_TRUE(legal.contains(m)) << move_text(pos, m) << " in " << pos.text();
+    if (!legal.contains(m)) break;
     pos.do_move(m, states.emplace_back());
+    made.push_back(m);
   }
+  for (auto m = made.rbegin(); m != made.rend(); ++m) pos.undo_move(*m);
 }
 
 TEST(Search, MateInOneWithOliphant) {
-  const Position pos = make_position(
+  Position pos = make_position(
       {{'k', "2a8"}, {'s', "1a8"}, {'d', "3a8"}, {'w', "2a7"}, {'w', "2b7"}, {'K', "2g1"}, {'O', "2l1"}});
   const SearchResult result = search_to_depth(pos, 3);
   EXPECT_EQ(move_text(pos, result.best), "O2l1-2l8");
@@ -94,7 +102,7 @@ TEST(Search, MateInOneWithOliphant) {
 }
 
 TEST(Search, MateInTwoWithDragon) {
-  const Position pos = dragon_mate_position("1e1");
+  Position pos = dragon_mate_position("1e1");
   ASSERT_FALSE(has_mate_in_one(pos));
   const SearchResult result = search_to_depth(pos, 5);
   EXPECT_EQ(result.score, kMateScore - 3);
@@ -105,7 +113,7 @@ TEST(Search, MateInTwoWithDragon) {
 }
 
 TEST(Search, MateInThreeWithDragon) {
-  const Position pos = dragon_mate_position("1d1");
+  Position pos = dragon_mate_position("1d1");
   const SearchResult result = search_to_depth(pos, 6);
   EXPECT_EQ(mate_in_moves(result.score), 3);
   EXPECT_FALSE(forces_mate_in_two(pos, result.best));
@@ -114,7 +122,7 @@ TEST(Search, MateInThreeWithDragon) {
 
 TEST(Search, TheMatedSideSeesItsMate) {
   // Gold's Dragon is on its way (1f2 covers 1a7); whatever Scarlet plays, 1a7 mates.
-  const Position pos = dragon_mate_position("1f2", 's');
+  Position pos = dragon_mate_position("1f2", 's');
   const SearchResult result = search_to_depth(pos, 4);
   EXPECT_EQ(result.score, -(kMateScore - 2));
   EXPECT_EQ(mate_in_moves(result.score), -1);
@@ -134,7 +142,7 @@ TEST(Search, NoLegalMove) {
   // Basilisks (which cover 3a8), 2b8 blocked, 1a8 covered by the Dragon; not in check.
   const std::vector<std::pair<char, std::string>> walled = {
       {'k', "2a8"}, {'w', "2a7"}, {'w', "2b7"}, {'w', "2b8"}, {'B', "3a7"}, {'B', "3b7"}, {'K', "2g1"}, {'R', "1h1"}};
-  const Position stalemated = make_position(walled, 's');
+  Position stalemated = make_position(walled, 's');
   ASSERT_EQ(outcome(stalemated).status, GameStatus::Stalemate);
   EXPECT_EQ(search_to_depth(stalemated, 2).score, 0);
   Rules loss;
@@ -155,7 +163,7 @@ TEST(Search, HundredPlyRuleDraws) {
 
 // Depth 5 lets null moves and late move reductions act (from depth 3 below the root).
 TEST(Search, TakesAFreePiece) {
-  const Position pos = make_position({{'k', "2g8"}, {'m', "2c5"}, {'K', "2g1"}, {'O', "2c1"}});
+  Position pos = make_position({{'k', "2g8"}, {'m', "2c5"}, {'K', "2g1"}, {'O', "2c1"}});
   for (int depth : {3, 5}) {
     const SearchResult result = search_to_depth(pos, depth);
     EXPECT_EQ(move_text(pos, result.best), "O2c1x2c5") << depth;
@@ -165,7 +173,7 @@ TEST(Search, TakesAFreePiece) {
 
 TEST(Search, CapturesFromAfar) {
   // The Paladin on 2d4 is defended by the Thief, but the Dragon captures without moving.
-  const Position pos =
+  Position pos =
       make_position({{'k', "2g8"}, {'p', "2d4"}, {'t', "2b6"}, {'K', "2l1"}, {'R', "1d5"}, {'W', "2a2"}});
   for (int depth : {3, 5}) {
     const SearchResult result = search_to_depth(pos, depth);
@@ -176,7 +184,7 @@ TEST(Search, CapturesFromAfar) {
 
 TEST(Search, QuiescenceSeesTheRecapture) {
   // At depth 1 without quiescence the Mage grabs the defended Warrior; with it, it does not.
-  const Position pos =
+  Position pos =
       make_position({{'k', "2g8"}, {'w', "2d6"}, {'w', "2c7"}, {'K', "2g1"}, {'M', "2d2"}, {'W', "2a2"}});
   SearchOptions no_quiescence;
   no_quiescence.quiescence = false;
@@ -190,26 +198,27 @@ Position hanging_mage_position() {
 }
 
 TEST(Search, SavesAHangingPiece) {
-  const Position pos = hanging_mage_position();
+  Position pos = hanging_mage_position();
   const SearchResult result = search_to_depth(pos, 3);
   EXPECT_EQ(square_text(result.best.from()), "2e5");
   EXPECT_NE(move_text(pos, result.best), "M2e5x2d6");
   EXPECT_GT(result.score, piece_value(PieceType::Mage) / 2);
-  Position after = pos;
+  const std::string best = move_text(pos, result.best);
   StateInfo state;
-  after.do_move(result.best, state);
-  EXPECT_FALSE(after.attacked_by(result.best.to(), Color::Scarlet)) << move_text(pos, result.best);
+  pos.do_move(result.best, state);
+  EXPECT_FALSE(pos.attacked_by(result.best.to(), Color::Scarlet)) << best;
 }
 
 // A middlegame reached by self-play (the benchmark's middlegame 1).
 Position middlegame() {
-  return *Position::from_text(
+  return std::move(*Position::from_text(
       "6r2R2/s1s1s3s3/12/12/2g5s3/7S4/S1SCS3S3/12|ouhtck2t1uo/wwwwwwwwwwww/12/12/7p4/7H4/WWWWWWWWWWWW/"
-      "OUHT1MK1T1UP|2b7b1/1d1d1ded1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 16");
+      "OUHT1MK1T1UP|2b7b1/1d1d1ded1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 16"));
 }
 
 TEST(Search, PrincipalVariationIsLegalWithAndWithoutTable) {
-  for (const Position& pos : {Position::start(), middlegame()}) {
+  std::array<Position, 2> positions{Position::start(), middlegame()};
+  for (Position& pos : positions) {
     SearchOptions without_table;
     without_table.transposition_table = false;
     for (const SearchOptions& options : {SearchOptions{}, without_table}) {
@@ -228,7 +237,7 @@ SearchOptions without(bool SearchOptions::*feature) {
 }
 
 TEST(Search, NullMovePruningSavesNodes) {
-  const Position pos = middlegame();
+  Position pos = middlegame();
   const SearchResult on = search_to_depth(pos, 4), off = search_to_depth(pos, 4, without(&SearchOptions::null_move));
   EXPECT_EQ(on.depth, 4);
   EXPECT_LT(on.nodes, off.nodes);
@@ -236,7 +245,7 @@ TEST(Search, NullMovePruningSavesNodes) {
 }
 
 TEST(Search, LateMoveReductionsSaveNodes) {
-  const Position pos = hanging_mage_position();
+  Position pos = hanging_mage_position();
   const SearchResult on = search_to_depth(pos, 5),
                      off = search_to_depth(pos, 5, without(&SearchOptions::late_move_reductions));
   EXPECT_EQ(on.depth, 5);
@@ -251,7 +260,7 @@ TEST(Search, PruningAndReductionsKeepTheMates) {
   // passes must not hide the mate, nor the reductions shorten or lengthen it.
   for (const auto feature : {&SearchOptions::null_move, &SearchOptions::late_move_reductions}) {
     for (const auto& [dragon, depth, mate] : {std::tuple{"1e1", 5, 2}, {"1d1", 6, 3}}) {
-      const Position pos = dragon_mate_position(dragon);
+      Position pos = dragon_mate_position(dragon);
       const SearchResult on = search_to_depth(pos, depth), off = search_to_depth(pos, depth, without(feature));
       EXPECT_EQ(mate_in_moves(on.score), mate) << dragon;
       EXPECT_EQ(on.score, off.score) << dragon;
@@ -263,7 +272,7 @@ TEST(Search, PruningAndReductionsKeepTheMates) {
 TEST(Search, NoNullMoveWithOnlyKingAndWarriors) {
   // A Warrior ending, where zugzwang is real: the search with null moves allowed must be
   // the very same search as without them.
-  const Position pos = make_position({{'k', "2g8"}, {'w', "2a6"}, {'w', "2k7"}, {'K', "2f1"}, {'W', "2a3"},
+  Position pos = make_position({{'k', "2g8"}, {'w', "2a6"}, {'w', "2k7"}, {'K', "2f1"}, {'W', "2a3"},
                                       {'W', "2b3"}, {'W', "2c5"}, {'W', "2k3"}});
   const SearchResult on = search_to_depth(pos, 6), off = search_to_depth(pos, 6, without(&SearchOptions::null_move));
   EXPECT_EQ(on.nodes, off.nodes);
@@ -271,7 +280,7 @@ TEST(Search, NoNullMoveWithOnlyKingAndWarriors) {
 }
 
 TEST(Search, DeterministicForADepthLimit) {
-  const Position pos = Position::start();
+  Position pos = Position::start();
   const SearchResult first = search_to_depth(pos, 3), second = search_to_depth(pos, 3);
   EXPECT_EQ(first.best, second.best);
   EXPECT_EQ(first.score, second.score);
@@ -280,7 +289,7 @@ TEST(Search, DeterministicForADepthLimit) {
 }
 
 TEST(Search, LimitsStopTheSearch) {
-  const Position pos = Position::start();
+  Position pos = Position::start();
   TranspositionTable table(4);
   SearchLimits limits;
   limits.nodes = 5000;
@@ -305,6 +314,30 @@ TEST(Search, LimitsStopTheSearch) {
   EXPECT_EQ(stopped.depth, 1);
   EXPECT_EQ(stopped.nodes, 2048u);
   expect_legal_line(pos, stopped);
+}
+
+// The search makes and unmakes its moves on the caller's position: finished, stopped by
+// the node limit or by should_stop, it leaves it as it was, history included.
+TEST(Search, LeavesTheRootAsItFoundIt) {
+  Position pos = Position::start();
+  StateInfo s1, s2;
+  pos.do_move(*parse_move(pos, "U2b1-2c3"), s1);
+  pos.do_move(*parse_move(pos, "U2b8-2c6"), s2);
+  const std::string text = pos.text();
+  const std::uint64_t key = pos.key();
+  const StateInfo* state = pos.state();
+  SearchLimits by_depth, by_nodes, stopped;
+  by_depth.depth = 3;
+  by_nodes.nodes = 777;
+  stopped.should_stop = [] { return true; };
+  for (const SearchLimits& limits : {by_depth, by_nodes, stopped}) {
+    TranspositionTable table(4);
+    (void)search(pos, limits, SearchOptions{}, &table);
+    EXPECT_EQ(pos.text(), text);
+    EXPECT_EQ(pos.key(), key);
+    EXPECT_EQ(pos.state(), state);
+    EXPECT_EQ(pos.state()->previous, &s1);
+  }
 }
 
 TEST(Search, MateInMovesConversion) {
@@ -371,7 +404,7 @@ TEST(Evaluate, NoiseIsBoundedAndRepeatable) {
   EvalOptions noisy;
   noisy.noise = 50;
   noisy.noise_seed = 7;
-  const Position pos = Position::start();
+  Position pos = Position::start();
   const int value = evaluate(pos, noisy);
   EXPECT_EQ(evaluate(pos, noisy), value);
   EXPECT_LE(std::abs(value), 50);
@@ -392,7 +425,7 @@ TEST(Strength, LevelsOneToTen) {
 }
 
 TEST(Strength, LowLevelPlaysALegalMoveRepeatablyPerSeed) {
-  const Position pos = Position::start();
+  Position pos = Position::start();
   auto play = [&](std::uint64_t seed) {
     SearchLimits limits;
     SearchOptions options;

@@ -49,7 +49,7 @@ inline Position make_position(const std::vector<std::pair<char, std::string>>& p
                               const Rules& rules = {}) {
   auto pos = Position::from_text(position_text(placements, side), rules);
   EXPECT_TRUE(pos.has_value()) << (pos ? "" : pos.error());
-  return pos ? *pos : Position::start();
+  return pos ? std::move(*pos) : Position::start();
 }
 
 // Canonical texts of the legal moves (of the piece on `from`, if given), sorted.

@@ -48,9 +48,12 @@ class MovePicker {
  private:
   struct Scored {
     Move move;
-    int score = 0;
+    int score;
   };
-  std::array<Scored, MoveList::kCapacity> moves_;
+  // Written before read, and only as far as the list goes: left uninitialised (16 KB).
+  union {
+    std::array<Scored, MoveList::kCapacity> moves_;
+  };
   int size_ = 0;
   int handed_out_ = 0;
 };

@@ -20,6 +20,7 @@ class MoveList {
   // down), and a side has at most kMaxPiecesPerSide pieces: 42 * 34 = 1428 fit.
   static constexpr int kCapacity = 2048;
 
+  MoveList() {}  // leaves the 8 KB of storage uninitialised: lists are made at every node
   void push(Move m) { moves_[static_cast<std::size_t>(size_++)] = m; }
   void clear() { size_ = 0; }
   int size() const { return size_; }
@@ -30,16 +31,22 @@ class MoveList {
   bool contains(Move m) const;
 
  private:
-  std::array<Move, kCapacity> moves_;
+  union {
+    std::array<Move, kCapacity> moves_;
+  };
   int size_ = 0;
 };
 
 void generate_pseudo_legal(const Position& pos, MoveList& moves);
 void generate_legal(const Position& pos, MoveList& moves);
+// The legal captures (from afar included) and promotions, in generate_legal's order: the
+// moves a quiescence search looks at, without generating the quiet ones.
+void generate_legal_captures(const Position& pos, MoveList& moves);
 int count_legal_moves(const Position& pos);
 
-// Slow and simple: makes the pseudo-legal move m on a copy and asks whether the mover's
-// King is attacked. The reference the fast legality test is checked against.
+// Whether the mover's King is safe after the pseudo-legal move m, asked of the board as
+// the move would leave it (Position::king_attacked_after); the generators use it where
+// KingSafety cannot decide. Tests check it against do_move + attacked_by + undo_move.
 bool leaves_king_safe(const Position& pos, Move m);
 
 }  // namespace stratagem::dragonchess

@@ -50,8 +50,13 @@ class Position {
   static tl::expected<Position, std::string> from_text(std::string_view text, const Rules& rules = {});
   static Position start(const Rules& rules = {});
 
-  Position(const Position& other);
-  Position& operator=(const Position& other);
+  // Not copyable: a copy would share the original's chain of StateInfo records, and
+  // undoing a move on one would leave the other pointing at records no longer in use.
+  // Moving is safe: the chain's first record is re-pointed to the new root record.
+  Position(const Position&) = delete;
+  Position& operator=(const Position&) = delete;
+  Position(Position&& other) noexcept;
+  Position& operator=(Position&& other) noexcept;
 
   std::string text() const;
 
@@ -82,6 +87,10 @@ class Position {
 
   // Can a piece of colour `by` capture on s (frozen pieces don't)? Used for check.
   bool attacked_by(Square s, Color by) const;
+  // Would the mover's King be attacked once pseudo-legal move m is made? Answered on the
+  // board as the move would leave it (occupancy, the captured piece gone, Basilisks
+  // moved), without making it.
+  bool king_attacked_after(Move m) const;
   bool in_check() const { return attacked_by(king_square(side_), ~side_); }
   bool is_capture(Move m) const { return m.kind() == MoveKind::Breath || piece_on(m.to()) != Piece::None; }
 
@@ -108,6 +117,15 @@ class Position {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void set_turned(Square s, bool turned);
+  // What attacked_by() reads of the board: the occupancy of each board, the attacker's
+  // pieces taken off it (a capture) and its frozen Ground pieces, as they stand or as a
+  // move would leave them.
+  struct AttackBoards {
+    std::array<Bitboard, kBoardCount> occupied;
+    std::array<Bitboard, kBoardCount> removed;
+    Bitboard frozen;
+  };
+  bool attacked_by(Square s, Color by, const AttackBoards& boards) const;
   tl::expected<void, std::string> validate() const;
   // The fifth field of the position text: turned Dwarves and Heroes' ways back.
   tl::expected<void, std::string> read_hidden_state(std::string_view field);

@@ -64,9 +64,10 @@ struct SearchResult {
 // mated in -N; nullopt for an ordinary score.
 std::optional<int> mate_in_moves(int score);
 
-// `table` may be null (then none is used, whatever options say). The search works on a
-// copy of `root`, which keeps the game's history for the repetition rule.
-SearchResult search(const Position& root, const SearchLimits& limits, const SearchOptions& options,
+// `table` may be null (then none is used, whatever options say). The search makes and
+// unmakes its moves on `root` itself, which it leaves as it found it; its moves follow the
+// game's history there, so repetitions of positions before the root count.
+SearchResult search(Position& root, const SearchLimits& limits, const SearchOptions& options,
                     TranspositionTable* table);
 
 }  // namespace stratagem::dragonchess
