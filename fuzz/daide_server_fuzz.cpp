@@ -19,6 +19,8 @@ namespace {
 class AcceptingTable : public daide::Table {
  public:
   bool join(const std::string&, const std::string&) override { return true; }
+  bool accept_map() override { return true; }
+  bool leave() override { return true; }
   bool rejoin(diplomacy::Power, long passcode) override { return passcode == 1; }
   bool observe() override { return true; }
   daide::GameNews news() override {

@@ -1,5 +1,6 @@
 // The server's side of a DAIDE conversation (syntax.html Level 0; protocol.html ch. 3).
 #include <algorithm>
+#include <cctype>
 
 #include "stratagem/daide/server.h"
 #include "stratagem/daide/press.h"
@@ -107,7 +108,10 @@ void ServerSession::on_command(const TokenList& tokens, const Nodes& items) {
   if (command == tokens::OBS) return on_observe(tokens, items);
   if (command == tokens::IAM) return on_i_am(tokens, items);
   if (command == tokens::PRN || command == tokens::HUH) return;  // the client's complaint: no answer
-  if (command == tokens::YES || command == tokens::REJ) return;  // YES (MAP), REJ (SVE), ...
+  if ((command == tokens::YES || command == tokens::REJ) && arguments == 1 && items[1].is_list &&
+      !items[1].items.empty() && items[1].items[0].is(tokens::MAP))
+    return on_map_answer(tokens, items, command == tokens::YES);
+  if (command == tokens::YES || command == tokens::REJ) return;  // REJ (SVE), YES (SVE), ...
   if (command == tokens::MAP && arguments == 0) return send(message({{tokens::MAP}, bracketed(text_tokens(kMapName))}));
   if (command == tokens::MDF && arguments == 0) return send(message({{tokens::MDF}, *map_definition(names_)}));
   if (command == tokens::NOW && arguments == 0) return send(message({{tokens::NOW}, now_arguments(state_, names_)}));
@@ -147,16 +151,14 @@ void ServerSession::on_name(const TokenList& tokens, const Nodes& items) {
   if (!name || !version) return huh(tokens, std::min<std::size_t>(items.size(), 1));
   if (stage_ != Stage::AwaitingName || !table_.join(*name, *version)) return reject(tokens);
   yes(tokens);
-  stage_ = Stage::Playing;
-  joined();
+  joined(Stage::Playing);
 }
 
 void ServerSession::on_observe(const TokenList& tokens, const Nodes& items) {
   if (items.size() != 1 && items.size() != 3) return huh(tokens, 1);
   if (stage_ != Stage::AwaitingName || !table_.observe()) return reject(tokens);
   yes(tokens);
-  stage_ = Stage::Observing;
-  joined();
+  joined(Stage::Observing);
 }
 
 void ServerSession::on_i_am(const TokenList& tokens, const Nodes& items) {
@@ -175,9 +177,47 @@ void ServerSession::on_i_am(const TokenList& tokens, const Nodes& items) {
   apply(news);
 }
 
-void ServerSession::joined() {
+// Nothing of the game goes to the client before it has accepted the map: a client that
+// has not read the map cannot read HLO, NOW or SCO (syntax.html: MAP, MDF, then YES (MAP)).
+void ServerSession::joined(Stage after_map) {
+  stage_ = Stage::AwaitingMap;
+  after_map_ = after_map;
   send(message({{tokens::MAP}, bracketed(text_tokens(kMapName))}));
+}
+
+void ServerSession::on_map_answer(const TokenList& tokens, const Nodes& items, bool accepted) {
+  if (stage_ != Stage::AwaitingMap) return;  // a second answer, or one after IAM: nothing to do
+  const Nodes& answer = items[1].items;
+  const auto name = answer.size() == 2 ? text_of(answer[1]) : std::nullopt;
+  if (!name) return huh(tokens, 1);
+  if (!std::equal(name->begin(), name->end(), kMapName.begin(), kMapName.end(),
+                  [](char a, char b) { return std::toupper(static_cast<unsigned char>(a)) == b; }))
+    return reject(tokens);  // not the map we sent (names are not case sensitive)
+  if (!accepted) return turn_off();
+  if (after_map_ == Stage::Playing && !table_.accept_map()) return reject(tokens);
+  stage_ = after_map_;
   apply(table_.news());
+}
+
+std::vector<std::uint8_t> ServerSession::map_not_accepted() {
+  if (!finished_ && stage_ == Stage::AwaitingMap) turn_off();
+  return std::exchange(out_, {});
+}
+
+void ServerSession::connection_lost() {
+  // A game that started meanwhile refuses: then the seat is the client's to take back (IAM).
+  if ((stage_ == Stage::AwaitingMap && after_map_ == Stage::Playing) || (stage_ == Stage::Playing && !started_))
+    table_.leave();
+  stage_ = Stage::AwaitingName;
+  finished_ = true;
+}
+
+// The client will not play: its seat is free again, and OFF tells it to exit.
+void ServerSession::turn_off() {
+  if (after_map_ == Stage::Playing) table_.leave();
+  stage_ = Stage::AwaitingName;
+  send({tokens::OFF});
+  finished_ = true;
 }
 
 void ServerSession::apply(const GameNews& news) {

@@ -117,7 +117,29 @@ tl::expected<Effects, GameError> DiplomacyGame::join_daide(const User& user, std
     return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotForming));
   for (const Joiner& joiner : joiners_)
     if (joiner.user.id == user.id) return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySeated));
-  return Impl::seat_joiner(*this, {user, std::nullopt, user.name + " " + std::string(version)}, now);
+  return Impl::seat_joiner(*this, {user, std::nullopt, user.name + " " + std::string(version), true}, now);
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::accept_daide_map(const User& user, Instant now) {
+  const auto joiner = std::find_if(joiners_.begin(), joiners_.end(), [&](const Joiner& j) { return j.user.id == user.id; });
+  if (status_ != GameStatus::Forming || joiner == joiners_.end() || !joiner->daide)
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotForming));
+  Effects effects;
+  effects.changed = joiner->awaiting_map;
+  joiner->awaiting_map = false;
+  Impl::start_if_everyone_seated(*this, now, effects);
+  return effects;
+}
+
+tl::expected<Effects, GameError> DiplomacyGame::leave_daide_seat(const User& user, Instant) {
+  const auto joiner = std::find_if(joiners_.begin(), joiners_.end(), [&](const Joiner& j) { return j.user.id == user.id; });
+  if (status_ != GameStatus::Forming || joiner == joiners_.end() || !joiner->daide)
+    return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotForming));
+  Effects effects;
+  effects.changed = true;
+  effects.events.push_back({Audience::all(), "player_left", {{"player", joiner->user.name}}});
+  joiners_.erase(joiner);
+  return effects;
 }
 
 long DiplomacyGame::daide_passcode(Power power) const {

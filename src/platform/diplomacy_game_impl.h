@@ -518,14 +518,20 @@ class DiplomacyGame::Impl {
     effects.changed = true;
     effects.events.push_back(
         {Audience::all(), "player_joined", {{"player", user.name}, {"power", power ? json(*power) : json(nullptr)}}});
-    if (static_cast<int>(g.joiners_.size()) == g.options_.players - g.options_.computer_players)
-      start_game(g, now, effects);
+    start_if_everyone_seated(g, now, effects);
     // The powers are known now if asked for (the seat's powers) or drawn at the start.
     std::vector<std::string> powers = g.powers_of(user.id);
     if (powers.empty() && power)
       powers = codes(g, g.game_rules_.setup.seats[seat_of(g, *formats::read_power(g.variant(), *power))].powers);
     effects.response = {{"power", powers.empty() ? json(nullptr) : json(powers.front())}, {"powers", powers}};
     return effects;
+  }
+
+  // Every seat taken, and every DAIDE client ready (it has accepted the map): the game starts.
+  static void start_if_everyone_seated(Game& g, Instant now, Effects& effects) {
+    if (static_cast<int>(g.joiners_.size()) != g.options_.players - g.options_.computer_players) return;
+    if (std::any_of(g.joiners_.begin(), g.joiners_.end(), [](const Joiner& j) { return j.awaiting_map; })) return;
+    start_game(g, now, effects);
   }
 
   static void start_game(Game& g, Instant now, Effects& effects) {

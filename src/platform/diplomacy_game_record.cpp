@@ -55,6 +55,7 @@ std::string DiplomacyGame::record() const {
   out.key("joiners").begin_array();
   for (const Joiner& joiner : joiners_) {
     out.begin_object();
+    if (joiner.awaiting_map) out.key("awaiting_map").boolean(true);
     if (joiner.daide) out.key("daide").string(*joiner.daide);
     out.key("power");
     if (joiner.power) out.string(*joiner.power); else out.null();
@@ -188,7 +189,7 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
       if (!joiner.at("power").is_null()) power = joiner.at("power").get<std::string>();
       std::optional<std::string> daide;
       if (joiner.contains("daide")) daide = joiner.at("daide").get<std::string>();
-      game.joiners_.push_back({*read_user(joiner.at("user")), power, daide});
+      game.joiners_.push_back({*read_user(joiner.at("user")), power, daide, joiner.value("awaiting_map", false)});
     }
     for (const json& entry : record.at("seats")) {
       Seat seat;

@@ -53,6 +53,7 @@ class DaideServer::Impl::Connection : public std::enable_shared_from_this<Connec
         address_(std::move(address)),
         strand_(asio::make_strand(server.workers_.get_executor())),
         timer_(socket_.get_executor()),
+        map_timer_(socket_.get_executor()),
         table_(server.store_, server.games_, server.runner_),
         session_(table_, diplomacy::standard_rules()) {}
 
@@ -90,6 +91,7 @@ class DaideServer::Impl::Connection : public std::enable_shared_from_this<Connec
     auto out = session_.receive(std::span<const std::uint8_t>(buffer_.data(), n));
     log();
     send(std::move(out));
+    if (session_.awaiting_map() && !map_timer_started_) start_map_timer();
     if (!had_game && table_.game()) watch(*table_.game());
     if (session_.finished()) {
       close_after_writes_ = true;
@@ -97,6 +99,19 @@ class DaideServer::Impl::Connection : public std::enable_shared_from_this<Connec
       return;
     }
     read();
+  }
+
+  void start_map_timer() {
+    map_timer_started_ = true;
+    map_timer_.expires_after(server_.options_.map_timeout);
+    map_timer_.async_wait(asio::bind_executor(strand_, [self = shared_from_this()](boost::system::error_code ec) {
+      if (ec || self->closed_ || !self->session_.awaiting_map()) return;
+      spdlog::info("daide {} {}: the map was not accepted in time; told OFF", self->address_, self->table_.who());
+      self->send(self->session_.map_not_accepted());
+      self->log();
+      self->close_after_writes_ = true;
+      if (!self->writing_) self->shut();
+    }));
   }
 
   // Every commit to the game wakes the session, which asks the table what is new.
@@ -163,8 +178,10 @@ class DaideServer::Impl::Connection : public std::enable_shared_from_this<Connec
     if (closed_) return;
     closed_ = true;
     subscription_.reset();
+    session_.connection_lost();
     boost::system::error_code ignored;
     timer_.cancel();
+    map_timer_.cancel();
     socket_.shutdown(tcp::socket::shutdown_both, ignored);
     socket_.close(ignored);
     server_.closed(this, address_);
@@ -175,6 +192,8 @@ class DaideServer::Impl::Connection : public std::enable_shared_from_this<Connec
   std::string address_;
   asio::strand<asio::thread_pool::executor_type> strand_;
   asio::steady_timer timer_;
+  asio::steady_timer map_timer_;
+  bool map_timer_started_ = false;
   DaideTable table_;
   daide::ServerSession session_;
   std::array<std::uint8_t, 8192> buffer_{};

@@ -28,6 +28,10 @@ struct DaideServerOptions {
   std::size_t max_connections_per_address = 256;
   // protocol.html 3.1: the Initial Message must come within 30 seconds (else EM 0x01).
   std::chrono::milliseconds initial_timeout{30'000};
+  // After MAP, the client must accept it (YES (MAP), after MDF if it asks) within this, or
+  // it is told OFF and its seat is free again (syntax.html gives no figure; a bot needs
+  // milliseconds, a person at a DAIDE mapper a little longer).
+  std::chrono::milliseconds map_timeout{60'000};
   // A write to a client must finish within this, and at most this much may wait to be
   // sent to one client: a client that does not read is disconnected (it can come back
   // with IAM).

@@ -98,6 +98,16 @@ bool DaideTable::join(const std::string& name, const std::string& version) {
   return false;
 }
 
+bool DaideTable::accept_map() {
+  return act([&](DiplomacyGame& game) { return game.accept_daide_map(user_, now_instant()); });
+}
+
+bool DaideTable::leave() {
+  if (!act([&](DiplomacyGame& game) { return game.leave_daide_seat(user_, now_instant()); })) return false;
+  game_.reset();
+  return true;
+}
+
 bool DaideTable::rejoin(Power power, long passcode) {
   for (const auto& stored : games_with_status(store_, "active")) {
     const auto game = game_of(stored, games_);

@@ -25,6 +25,8 @@ class DaideTable final : public daide::Table {
   DaideTable(storage::Store& store, GameCache& games, GameRunner& runner);
 
   bool join(const std::string& name, const std::string& version) override;
+  bool accept_map() override;
+  bool leave() override;
   bool rejoin(diplomacy::Power power, long passcode) override;
   bool observe() override;
   daide::GameNews news() override;

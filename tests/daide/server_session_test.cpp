@@ -42,6 +42,14 @@ class ScriptedTable : public Table {
     joined_as = name + " " + version;
     return seats_free;
   }
+  bool accept_map() override {
+    ++maps_accepted;
+    return true;
+  }
+  bool leave() override {
+    ++seats_left;
+    return true;
+  }
   bool rejoin(Power p, long passcode) override { return p == power("FRANCE") && passcode == 1234; }
   bool observe() override { return game_to_watch; }
   GameNews news() override {
@@ -76,6 +84,8 @@ class ScriptedTable : public Table {
   bool game_to_watch = true;
   bool accept_orders = true;
   std::string joined_as;
+  int maps_accepted = 0;
+  int seats_left = 0;
   GameNews next;
   std::vector<ProcessedTurn> turns_to_report;  // reported once, with the next news
   std::vector<ProcessedTurn> past;
@@ -171,6 +181,73 @@ TEST(DaideServerSession, SeatsAPlayerAndSendsTheMap) {
   EXPECT_EQ(s.say("HLO"), Messages{"REJ (HLO)"});
   EXPECT_EQ(s.say("SUB ((FRA AMY PAR) HLD)"), Messages{"REJ (SUB ((FRA AMY PAR) HLD))"});
   EXPECT_EQ(s.say("NME ('again') ('1')"), Messages{"REJ (NME ('again') ('1'))"});
+}
+
+TEST(DaideServerSession, SaysNothingOfTheGameBeforeTheMapIsAccepted) {
+  // The game starts (the last seat taken elsewhere) while this client still reads the map:
+  // it hears nothing of it until it accepts the map, then HLO, SCO and NOW in that order.
+  Session s;
+  s.open();
+  s.say("NME ('slow') ('1')");
+  EXPECT_TRUE(s.session.awaiting_map());
+  s.table.next = started_as_france();
+  EXPECT_EQ(s.changed(), Messages{});
+  EXPECT_EQ(s.say("MDF"), Messages{testing::standard_mdf()});
+  EXPECT_EQ(s.say("HLO"), Messages{"REJ (HLO)"});
+  EXPECT_EQ(s.say("SUB ((FRA AMY PAR) HLD)"), Messages{"REJ (SUB ((FRA AMY PAR) HLD))"});
+  EXPECT_EQ(s.changed(), Messages{});
+  EXPECT_EQ(s.table.maps_accepted, 0);
+  const Messages out = s.say("YES (MAP ('standard'))");  // map names are not case sensitive
+  EXPECT_EQ(s.table.maps_accepted, 1);
+  EXPECT_FALSE(s.session.awaiting_map());
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0], "HLO (FRA) (1234) ((LVL 0) (MTL 600) (RTL 300) (BTL 300))");
+  EXPECT_TRUE(out[1].starts_with("SCO (")) << out[1];
+  EXPECT_TRUE(out[2].starts_with("NOW (SPR 1901)")) << out[2];
+  // A second acceptance changes nothing.
+  EXPECT_EQ(s.say("YES (MAP ('STANDARD'))"), Messages{});
+  EXPECT_EQ(s.table.maps_accepted, 1);
+}
+
+TEST(DaideServerSession, AClientThatRefusesOrNeverAcceptsTheMapIsToldOff) {
+  // syntax.html: REJ (MAP) if the client cannot play on the map; OFF tells a client to exit.
+  Session refusing;
+  refusing.open();
+  refusing.say("NME ('picky') ('1')");
+  EXPECT_EQ(refusing.say("YES (MAP ('FLEET_ROME'))"), Messages{"REJ (YES (MAP ('FLEET_ROME')))"});
+  EXPECT_EQ(refusing.say("REJ (MAP ('STANDARD'))"), Messages{"OFF"});
+  EXPECT_TRUE(refusing.session.finished());
+  EXPECT_EQ(refusing.table.seats_left, 1);
+  EXPECT_EQ(refusing.table.maps_accepted, 0);
+  refusing.session.connection_lost();
+  EXPECT_EQ(refusing.table.seats_left, 1);  // given up once
+  // No answer in time (the server's limit): OFF, and the seat is free again.
+  Session silent;
+  silent.open();
+  silent.say("NME ('silent') ('1')");
+  EXPECT_EQ(messages_in(silent.session.map_not_accepted()), Messages{"OFF"});
+  EXPECT_TRUE(silent.session.finished());
+  EXPECT_EQ(silent.table.seats_left, 1);
+  // Gone before the game starts, having accepted or not: the seat is given up.
+  Session gone;
+  gone.join();
+  gone.session.connection_lost();
+  EXPECT_EQ(gone.table.seats_left, 1);
+  // Gone once the game has started: the seat is kept for IAM.
+  Session playing;
+  playing.start();
+  playing.session.connection_lost();
+  EXPECT_EQ(playing.table.seats_left, 0);
+  // An observer has no seat to give up; after the map is accepted, the timer is moot.
+  Session watcher;
+  watcher.open();
+  watcher.say("OBS");
+  EXPECT_EQ(messages_in(watcher.session.map_not_accepted()), Messages{"OFF"});
+  EXPECT_EQ(watcher.table.seats_left, 0);
+  Session accepted;
+  accepted.join();
+  EXPECT_EQ(messages_in(accepted.session.map_not_accepted()), Messages{});
+  EXPECT_FALSE(accepted.session.finished());
 }
 
 TEST(DaideServerSession, RefusesAJoinWithNoFreeSeat) {
@@ -379,7 +456,8 @@ TEST(DaideServerSession, LetsAnObserverWatch) {
   EXPECT_EQ(s.say("OBS"), (Messages{"YES (OBS)", "MAP ('STANDARD')"}));
   s.table.next = started_as_france();
   s.table.next.power.reset();
-  const Messages start = s.changed();  // no HLO for an observer: the position only
+  EXPECT_EQ(s.changed(), Messages{});  // nothing before the map is accepted
+  const Messages start = s.say("YES (MAP ('STANDARD'))");  // no HLO for an observer: the position only
   ASSERT_EQ(start.size(), 2u);
   EXPECT_TRUE(start[0].starts_with("SCO (UNO")) << start[0];
   EXPECT_TRUE(start[1].starts_with("NOW (SPR 1901)")) << start[1];

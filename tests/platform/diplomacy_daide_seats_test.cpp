@@ -44,9 +44,15 @@ TEST(PlatformDiplomacyDaideSeats, KeptForDaideClientsAndDrawnLikePeoples) {
   EXPECT_EQ(forming["seats"]["daide_open"], 2);
   ASSERT_TRUE(game.join_daide(kBot, "0.7", kStart));
   EXPECT_EQ(game.join_daide(kBot, "0.7", kStart).error().problem, Problem::AlreadySeated);
+  ASSERT_TRUE(game.accept_daide_map(kBot, kStart));
   EXPECT_EQ(game.status(), GameStatus::Forming);
   ASSERT_TRUE(game.join_daide(kOtherBot, "1.0", kStart));
+  // Every seat is taken, but the last client has not accepted the map: no start yet.
+  EXPECT_EQ(game.status(), GameStatus::Forming);
+  EXPECT_EQ(*DiplomacyGame::from_json(game.to_json()), game);  // who is still reading the map is in the record
+  ASSERT_TRUE(game.accept_daide_map(kOtherBot, kStart));
   EXPECT_EQ(game.status(), GameStatus::Active);
+  EXPECT_EQ(game.accept_daide_map(kOtherBot, kStart).error().problem, Problem::GameNotForming);
   EXPECT_EQ(game.join_daide({"daide:c", "Late"}, "1", kStart).error().problem, Problem::GameNotForming);
 
   const json view = game.view_for(kAlice.id);
@@ -72,9 +78,33 @@ TEST(PlatformDiplomacyDaideSeats, KeptForDaideClientsAndDrawnLikePeoples) {
   EXPECT_EQ(*DiplomacyGame::from_json(game.to_json()), game);  // DAIDE seats kept in the record
 }
 
+TEST(PlatformDiplomacyDaideSeats, AClientThatLeavesBeforeTheStartFreesItsSeat) {
+  auto game = *DiplomacyGame::create("g", options_with({{"daide_players", 2}, {"computer_players", 5}}), kStart, 11);
+  ASSERT_TRUE(game.join_daide(kBot, "0.7", kStart));
+  ASSERT_TRUE(game.accept_daide_map(kBot, kStart));
+  ASSERT_TRUE(game.join_daide(kOtherBot, "1.0", kStart));
+  // It refused the map (or never answered, or its connection closed): the seat is free.
+  const auto left = game.leave_daide_seat(kOtherBot, kStart);
+  ASSERT_TRUE(left);
+  ASSERT_EQ(left->events.size(), 1u);
+  EXPECT_EQ(left->events[0].kind, "player_left");
+  EXPECT_EQ(game.view_for("")["seats"]["daide_open"], 1);
+  EXPECT_EQ(game.leave_daide_seat(kOtherBot, kStart).error().problem, Problem::GameNotForming);
+  EXPECT_EQ(game.leave_daide_seat(kAlice, kStart).error().problem, Problem::GameNotForming);
+  EXPECT_EQ(game.accept_daide_map(kAlice, kStart).error().problem, Problem::GameNotForming);
+  // Another client takes it, and the game starts when it accepts the map.
+  ASSERT_TRUE(game.join_daide({"daide:c", "HoldBot"}, "1", kStart));
+  EXPECT_EQ(game.status(), GameStatus::Forming);
+  ASSERT_TRUE(game.accept_daide_map({"daide:c", "HoldBot"}, kStart));
+  EXPECT_EQ(game.status(), GameStatus::Active);
+  // Once started, a seat is not left this way (a lost client comes back with IAM).
+  EXPECT_EQ(game.leave_daide_seat(kBot, kStart).error().problem, Problem::GameNotForming);
+}
+
 TEST(PlatformDiplomacyDaideSeats, ADaideClientOrdersThroughTheSameRules) {
   auto game = *DiplomacyGame::create("g", options_with({{"daide_players", 1}, {"computer_players", 6}}), kStart, 5);
   ASSERT_TRUE(game.join_daide(kBot, "0.7", kStart));
+  ASSERT_TRUE(game.accept_daide_map(kBot, kStart));
   const std::string power = game.powers_of(kBot.id).front();
   const auto answer = game.submit_orders(kBot, "S1901M", {{power, {}}}, Language::En, kStart);
   ASSERT_TRUE(answer);

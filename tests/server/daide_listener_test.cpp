@@ -1,7 +1,9 @@
 // The DAIDE listener over real sockets (127.0.0.1, a port the system picks) and a SQLite
 // store: a connection that never sends its Initial Message gets EM 0x01 when the time is
-// up and is closed; one that stops reading what it is sent is dropped at the output limit;
-// the server still serves a new client afterwards, and stops with clients connected.
+// up and is closed; a client that never accepts the map is told OFF when the time is up
+// and its seat is free again, as is the seat of one whose connection closes before the
+// start; one that stops reading what it is sent is dropped at the output limit; the
+// server still serves a new client afterwards, and stops with clients connected.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -14,9 +16,13 @@
 #include "daide_listener.h"
 #include "event_hub.h"
 #include "game_cache.h"
+#include "api.h"
+#include "game_change.h"
 #include "game_runner.h"
 #include "stratagem/daide/framing.h"
+#include "stratagem/platform/game.h"
 #include "stratagem/storage/store.h"
+#include "support/conversation.h"
 
 namespace stratagem::server {
 namespace {
@@ -65,6 +71,29 @@ class DaideListener : public ::testing::Test {
     return all;
   }
 
+  // A forming Diplomacy game with one DAIDE seat beside six of our computer players.
+  storage::GameId game_with_one_daide_seat() {
+    const auto now = now_instant();
+    const nlohmann::json body = {{"game", "diplomacy"}, {"name", "DAIDE seat"}, {"daide_players", 1}, {"computer_players", 6}};
+    const auto row = store_->create_game([&](storage::GameId id) -> std::optional<storage::NewGame> {
+      auto game = platform::Game::create(std::to_string(id), body, platform::User{"1", "alice"}, now, 7);
+      EXPECT_TRUE(game);
+      auto written = change_of(*game, platform::Effects{}, now, std::vector<storage::UserId>{});
+      return storage::NewGame{.kind = "diplomacy", .name = "DAIDE seat", .status = written.status, .created_at = now,
+                              .next_deadline = written.next_deadline, .record = written.record, .players = {}};
+    });
+    EXPECT_TRUE(row && *row);
+    return (*row)->id;
+  }
+  int daide_seats_open(storage::GameId id) {
+    const auto stored = store_->load_game(id);
+    const auto game = platform::Game::from_json(nlohmann::json::parse(stored->record));
+    return game->diplomacy()->view_for("")["seats"].value("daide_open", -1);
+  }
+  static void say(tcp::socket& socket, std::string_view text) {
+    asio::write(socket, asio::buffer(daide::testing::diplomacy_message(text)));
+  }
+
   std::filesystem::path directory_;
   std::unique_ptr<storage::Store> store_;
   GameCache games_{16};
@@ -82,6 +111,31 @@ TEST_F(DaideListener, ASilentConnectionGetsTheInitialTimerErrorAndIsClosed) {
   const auto octets = read_to_close(silent, std::chrono::seconds(5));
   EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(250));
   EXPECT_EQ(octets, daide::error_message(daide::ErrorCode::InitialTimer));
+}
+
+TEST_F(DaideListener, AClientThatNeverAcceptsTheMapIsToldOffAndItsSeatIsFreed) {
+  const auto port = start({.map_timeout = std::chrono::milliseconds(300)});
+  const auto game = game_with_one_daide_seat();
+  tcp::socket slow(io_);
+  slow.connect({asio::ip::make_address("127.0.0.1"), port});
+  asio::write(slow, asio::buffer(daide::initial_message()));
+  say(slow, "NME ('slow') ('1')");
+  const auto octets = read_to_close(slow, std::chrono::seconds(10));
+  EXPECT_EQ(daide::testing::messages_in(octets),
+            (std::vector<std::string>{"RM", "YES (NME ('slow') ('1'))", "MAP ('STANDARD')", "OFF"}));
+  EXPECT_EQ(daide_seats_open(game), 1);
+  // A client that takes the seat and goes away before the start leaves it free too.
+  tcp::socket leaving(io_);
+  leaving.connect({asio::ip::make_address("127.0.0.1"), port});
+  asio::write(leaving, asio::buffer(daide::initial_message()));
+  say(leaving, "NME ('leaving') ('1')");
+  std::array<std::uint8_t, 4> header{};
+  asio::read(leaving, asio::buffer(header));  // the RM: the NME follows it
+  for (int k = 0; k < 100 && daide_seats_open(game) != 0; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(daide_seats_open(game), 0);
+  leaving.close();
+  for (int k = 0; k < 100 && daide_seats_open(game) != 1; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(daide_seats_open(game), 1);
 }
 
 TEST_F(DaideListener, AClientThatDoesNotReadIsDroppedAndOthersAreServed) {

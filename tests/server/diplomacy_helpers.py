@@ -1,5 +1,9 @@
-"""Seven players at one Diplomacy table, for the server tests."""
-from serverlib import new_user
+"""Seven players at one Diplomacy table, for the server tests; the engine's own adjudication
+of a phase the server played (also for bench/daide_outside_bots.py)."""
+import json
+import subprocess
+
+from serverlib import BIN, new_user
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 # Who plays what, and in which language they write (seed 002 is Japanese, 001 and 003 Chinese).
@@ -37,3 +41,15 @@ def play_phase(game_id, players, phase, orders, ready_all=True):
             if seat.get("status") == "playing" and seat.get("to_order", True):
                 players[power].ok("POST", f"/api/v1/games/{game_id}/ready", {"power": power, "ready": True})
     return answers
+
+
+def adjudicated_next(entry, binary=BIN):
+    """The engine's own next position for a phase entry of the API (`stratagem diplomacy
+    adjudicate`, the CLI contract), from the orders given; None if it did not adjudicate."""
+    orders = {power: [report["input"] for report in reports if report.get("input")]
+              for power, reports in entry["orders"].items()}
+    phase_input = {"phase": entry["phase"], "units": entry["units"], "centers": entry["centers"],
+                   "retreats": entry["retreats"], "orders": orders}
+    done = subprocess.run([binary, "diplomacy", "adjudicate"], input=json.dumps(phase_input).encode(),
+                          capture_output=True)
+    return json.loads(done.stdout)["next"] if done.returncode == 0 else None

@@ -5,12 +5,15 @@ who takes over a DAIDE power; malformed input and floods answered as the protoco
 and, on PostgreSQL, DAIDE players on two server processes of one database."""
 import json
 import os
+import re
 import subprocess
+import time
 import uuid
 
 import pytest
 
 from daide_wire import INITIAL, DaideConnection, frame, now_units
+from diplomacy_helpers import adjudicated_next
 from serverlib import BIN, Server, new_user, wait_until
 
 
@@ -43,16 +46,17 @@ def our_client(port, player, name, *extra):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def adjudicate(entry):
-    """The engine's own next position for a phase entry of the API (the CLI contract)."""
-    orders = {power: [report["input"] for report in reports if report.get("input")]
-              for power, reports in entry["orders"].items()}
-    phase_input = {"phase": entry["phase"], "units": entry["units"], "centers": entry["centers"],
-                   "retreats": entry["retreats"], "orders": orders}
-    done = subprocess.run([BIN, "diplomacy", "adjudicate"], input=json.dumps(phase_input).encode(),
-                          capture_output=True)
-    assert done.returncode == 0, done.stderr.decode() + json.dumps(phase_input)[:3000]
-    return json.loads(done.stdout)["next"]
+def seated(port, name, accept_map=True):
+    """A client of ours, spoken to message by message: joined (NME) and, unless told
+    otherwise, with the map accepted."""
+    client = DaideConnection(port)
+    client.open()
+    client.say(f"NME ('{name}') ('1')")
+    assert client.read() == f"YES (NME ('{name}') ('1'))"
+    assert client.read() == "MAP ('STANDARD')"
+    if accept_map:
+        client.say("YES (MAP ('STANDARD'))")
+    return client
 
 
 def test_seven_of_our_clients_play_to_1910_as_the_engine_adjudicates(server):
@@ -65,6 +69,7 @@ def test_seven_of_our_clients_play_to_1910_as_the_engine_adjudicates(server):
     watcher.say("OBS ('watcher') ('1')")
     assert watcher.read() == "YES (OBS ('watcher') ('1'))"
     assert watcher.read() == "MAP ('STANDARD')"
+    watcher.say("YES (MAP ('STANDARD'))")
     logs = []
     for client in clients:
         _, err = client.communicate(timeout=300)
@@ -84,7 +89,8 @@ def test_seven_of_our_clients_play_to_1910_as_the_engine_adjudicates(server):
     assert "1910" in phases[-1]["phase"] or view["result"]["reason"] == "victory"
     # Every position the server reached is the engine's own from the orders given.
     for entry, following in zip(phases, phases[1:]):
-        expected = adjudicate(entry)
+        expected = adjudicated_next(entry)
+        assert expected, entry["phase"]
         assert expected["phase"] == following["phase"], entry["phase"]
         assert expected["units"] == following["units"], entry["phase"]
         assert expected["centers"] == following["centers"], entry["phase"]
@@ -98,13 +104,65 @@ def test_seven_of_our_clients_play_to_1910_as_the_engine_adjudicates(server):
     watcher.close()
 
 
+def test_no_client_hears_of_the_game_before_every_client_has_accepted_the_map(server):
+    """syntax.html: a client reads the map (MAP, MDF) and accepts it (YES (MAP)) before HLO.
+    The last client to join answers MAP slowly: the game waits for it, and nobody gets HLO,
+    SCO or NOW before its YES (MAP); then it gets them in that order and plays the first turn."""
+    alice = new_user(server, "alice")
+    game = new_game(server, alice, daide_players=2, computer_players=5)
+    quick = seated(server.daide_port, "Quick")
+    slow = seated(server.daide_port, "Slow", accept_map=False)
+    # Every seat is taken; the slow client is still reading the map.
+    time.sleep(1.5)
+    for client in (quick, slow):
+        with pytest.raises(TimeoutError):
+            client.read(timeout=1)
+    assert alice.ok("GET", f"/api/v1/games/{game}")["status"] == "forming"
+    slow.say("MDF")
+    assert slow.read().startswith("MDF (AUS ENG FRA GER ITA RUS TUR) (((AUS BUD TRI VIE)")
+    slow.say("YES (MAP ('STANDARD'))")
+    start = [slow.read() for _ in range(3)]
+    assert start[0].startswith("HLO (") and start[0].endswith("((LVL 0) (MTL 120) (RTL 60) (BTL 60))"), start
+    assert start[1].startswith("SCO (") and start[2].startswith("NOW (SPR 1901)"), start
+    quick_start = [quick.read() for _ in range(3)]
+    assert [m[:3] for m in quick_start] == ["HLO", "SCO", "NOW"], quick_start
+    assert alice.ok("GET", f"/api/v1/games/{game}")["status"] == "active"
+    # Both order the first turn: it is processed at once, nobody missing it.
+    for client, hello in ((slow, start[0]), (quick, quick_start[0])):
+        power = hello.split("(")[1].rstrip(") ")
+        units = [u for u in re.findall(r"\((\w{3} (?:AMY|FLT) (?:\(\w{3} \w{3}\)|\w{3}))\)", start[2]) if u.startswith(power)]
+        client.say("SUB " + " ".join(f"(({u}) HLD)" for u in units))
+        client.read_until(lambda m: m.startswith("THX") and "MBV" in m)
+    for client in (slow, quick):
+        assert client.read_until(lambda m: m.startswith("NOW"), timeout=60)[-1].startswith("NOW (FAL 1901)")
+    view = alice.ok("GET", f"/api/v1/games/{game}")
+    assert view["missed_phases"] == [], view["missed_phases"]
+    quick.close()
+    slow.close()
+
+
+def test_a_client_that_refuses_the_map_is_told_off_and_its_seat_is_free_again(server):
+    alice = new_user(server, "alice")
+    game = new_game(server, alice, daide_players=1, computer_players=6)
+    picky = seated(server.daide_port, "Picky", accept_map=False)
+    picky.say("REJ (MAP ('STANDARD'))")
+    assert picky.read() == "OFF"
+    assert picky.closed_by_server()
+    assert alice.ok("GET", f"/api/v1/games/{game}")["seats"]["daide_open"] == 1
+    # Another client takes the seat, accepts the map, and the game starts.
+    keen = seated(server.daide_port, "Keen")
+    assert keen.read().startswith("HLO (")
+    view = alice.ok("GET", f"/api/v1/games/{game}")
+    assert view["status"] == "active"
+    assert [seat["daide"] for seat in view["powers"].values() if seat.get("daide")] == ["Keen 1"]
+    keen.close()
+
+
 def test_a_silent_client_falls_into_civil_disorder_and_comes_back(server):
     alice = new_user(server, "alice")
     game = new_game(server, alice, daide_players=1, computer_players=6, civil_disorder_after=1,
                     deadlines={"movement_seconds": 2, "retreat_seconds": 2, "adjustment_seconds": 2})
-    bot = DaideConnection(server.daide_port)
-    bot.open()
-    bot.say("NME ('Silent') ('2.0')")
+    bot = seated(server.daide_port, "Silent")
     assert bot.read_until(lambda m: m.startswith("HLO"))[-1].startswith("HLO")
     hello = bot.log[-1][3:]
     power, passcode = hello.split("(")[1].rstrip(") "), int(hello.split("(")[2].rstrip(") "))
@@ -112,7 +170,7 @@ def test_a_silent_client_falls_into_civil_disorder_and_comes_back(server):
              "TUR": "TURKEY"}
     seat = names[power]
     view = alice.ok("GET", f"/api/v1/games/{game}")
-    assert view["powers"][seat]["daide"] == "Silent 2.0"
+    assert view["powers"][seat]["daide"] == "Silent 1"
     assert view["powers"][seat]["player"] == "Silent"
     # It orders nothing: the deadline passes, it is in civil disorder, and it is told so.
     bot.read_until(lambda m: m == f"CCD ({power})", timeout=30)
@@ -138,9 +196,7 @@ def test_a_person_takes_over_a_daide_power_in_civil_disorder(server):
     alice = new_user(server, "alice")
     game = new_game(server, alice, daide_players=1, computer_players=6, civil_disorder_after=1,
                     deadlines={"movement_seconds": 1, "retreat_seconds": 1, "adjustment_seconds": 1})
-    bot = DaideConnection(server.daide_port)
-    bot.open()
-    bot.say("NME ('Quitter') ('1')")
+    bot = seated(server.daide_port, "Quitter")
     hello = bot.read_until(lambda m: m.startswith("HLO"))[-1]
     power = hello.split("(")[1].rstrip(") ")
     bot.read_until(lambda m: m == f"CCD ({power})", timeout=30)
@@ -165,11 +221,7 @@ def test_bad_input_is_answered_and_nothing_breaks(server):
     early.send_octets(frame(2, b"\x48\x0e"))
     assert early.read() == "EM 0x02"
     # Unbalanced brackets, unknown commands, orders before the game, press at level 0.
-    client = DaideConnection(server.daide_port)
-    client.open()
-    client.say("NME ('prober') ('1')")
-    assert client.read() == "YES (NME ('prober') ('1'))"
-    assert client.read() == "MAP ('STANDARD')"
+    client = seated(server.daide_port, "prober", accept_map=False)
     client.say("SUB ((FRA AMY PAR) HLD")
     assert client.read() == "PRN (SUB ((FRA AMY PAR) HLD)"
     client.say("ORD ORD")
@@ -231,9 +283,7 @@ def test_press_between_a_daide_client_and_a_person(server):
     mei = new_user(server, "mei", language="zh-Hant")
     game = new_game(server, mei, daide_players=1, computer_players=5, press="full")
     mei.ok("POST", f"/api/v1/games/{game}/join", {"power": "FRANCE"})
-    bot = DaideConnection(server.daide_port)
-    bot.open()
-    bot.say("NME ('Talker') ('1')")
+    bot = seated(server.daide_port, "Talker")
     hello = bot.read_until(lambda m: m.startswith("HLO"))[-1]
     assert "(LVL 30)" in hello
     power = hello.split("(")[1].rstrip(") ")

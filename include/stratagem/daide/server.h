@@ -8,7 +8,9 @@
 //
 // The flow: IM (checked: version, magic number) -> RM (the standard map's names) ->
 // NME (a seat in a forming game) | OBS (watch) | IAM (a seat back, by passcode) -> MAP
-// -> MDF on request -> YES (MAP) -> HLO when the game starts (powers drawn) -> each
+// -> MDF on request -> YES (MAP): the client is ready, and nothing of the game is sent
+// before it (REJ (MAP), or no answer in time: OFF, and the seat is free again) -> HLO
+// when the game starts (every seat taken and every client ready; powers drawn) -> each
 // turn SUB/THX/MIS, GOF, DRW, ORD/SCO/NOW -> SLO or DRW, SMR. Malformed input is
 // answered as the protocol says (an Error Message, PRN, HUH with ERR, REJ) and never
 // stops the session unless the protocol says the connection ends.
@@ -99,6 +101,11 @@ class Table {
   virtual ~Table() = default;
   // NME: a seat in a forming game with a free DAIDE seat. False: none.
   virtual bool join(const std::string& name, const std::string& version) = 0;
+  // YES (MAP): the seat taken by join() is ready; the game starts once every seat is.
+  virtual bool accept_map() = 0;
+  // The seat taken by join() is given up before the game started (the map refused or
+  // never accepted, the connection lost). False: there was none to give up.
+  virtual bool leave() = 0;
   // IAM: the seat of `power` back, if the passcode is its seat's.
   virtual bool rejoin(diplomacy::Power power, long passcode) = 0;
   // OBS: watch a game. False: none to watch.
@@ -128,11 +135,20 @@ class ServerSession {
   // Messages since the last call, as text (for the server's log at debug level).
   std::vector<std::string> take_log();
   // The connection must be closed once the returned octets are sent (an Error or Final
-  // Message, or the client's own Final Message).
+  // Message, the client's own Final Message, or OFF).
   bool finished() const { return finished_; }
+  // MAP was sent and the client has not yet answered YES (MAP): the server gives it a time
+  // limit, after which map_not_accepted() is called.
+  bool awaiting_map() const { return stage_ == Stage::AwaitingMap; }
+  // The client did not accept the map in time: its seat is given up and it is told OFF
+  // (syntax.html: the client should exit).
+  std::vector<std::uint8_t> map_not_accepted();
+  // The connection is gone: a seat in a game that has not started is given up, so that
+  // the game is not kept waiting for a client that will never play it.
+  void connection_lost();
 
  private:
-  enum class Stage : std::uint8_t { AwaitingInitial, AwaitingName, Playing, Observing };
+  enum class Stage : std::uint8_t { AwaitingInitial, AwaitingName, AwaitingMap, Playing, Observing };
 
   void on_frame(const Frame& frame);
   void on_message(const TokenList& tokens);
@@ -140,6 +156,7 @@ class ServerSession {
   void on_name(const TokenList& tokens, const Nodes& items);
   void on_observe(const TokenList& tokens, const Nodes& items);
   void on_i_am(const TokenList& tokens, const Nodes& items);
+  void on_map_answer(const TokenList& tokens, const Nodes& items, bool accepted);
   void on_submit(const TokenList& tokens, const Nodes& items);
   void on_not(const TokenList& tokens, const Nodes& items);
   void on_go(const TokenList& tokens, bool go);
@@ -148,7 +165,8 @@ class ServerSession {
   void on_time(const TokenList& tokens, const Nodes& items);
   void on_send(const TokenList& tokens, const Nodes& items);
 
-  void joined();
+  void joined(Stage after_map);
+  void turn_off();
   void apply(const GameNews& news);
   void send_hello();
   // ORD for each order, SCO when the centres changed (or always: HST), then the end of
@@ -174,6 +192,7 @@ class ServerSession {
   MapNames names_;
   FrameReader reader_;
   Stage stage_ = Stage::AwaitingInitial;
+  Stage after_map_ = Stage::Playing;  // Playing (NME) or Observing (OBS), once the map is accepted
   std::vector<std::uint8_t> out_;
   std::vector<std::string> log_;
   bool finished_ = false;

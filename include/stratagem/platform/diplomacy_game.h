@@ -129,8 +129,16 @@ class DiplomacyGame {
                                                  const OrdersByPower& orders, Language language, Instant now);
   // A DAIDE client (syntax.html NME) takes a DAIDE seat as `user`, whose id the server
   // chooses ("daide:..."), its name and version shown as the seat's player. Its power is
-  // drawn as for people. Response as join's.
+  // drawn as for people. Response as join's. The seat counts towards the start only once
+  // its client has accepted the map (accept_daide_map): syntax.html has a client take the
+  // map (MAP, MDF, YES (MAP)) before HLO, and one that is not ready cannot order the first turn.
   tl::expected<Effects, GameError> join_daide(const User& user, std::string_view version, Instant now);
+  // The DAIDE client `user` accepted the map (YES (MAP)); the game starts when every seat
+  // is taken and every DAIDE client has accepted.
+  tl::expected<Effects, GameError> accept_daide_map(const User& user, Instant now);
+  // The DAIDE client `user` leaves its seat before the game starts (it refused the map,
+  // never accepted it, or its connection closed): the seat is free for another client.
+  tl::expected<Effects, GameError> leave_daide_seat(const User& user, Instant now);
   // The passcode HLO gives the DAIDE player of `power`, which IAM must repeat to take the
   // seat back: drawn from the game's seed, so nobody outside the server can know it.
   long daide_passcode(diplomacy::Power power) const;
@@ -262,6 +270,7 @@ class DiplomacyGame {
     User user;
     std::optional<std::string> power;
     std::optional<std::string> daide;
+    bool awaiting_map = false;  // a DAIDE client that has not yet accepted the map
     friend bool operator==(const Joiner&, const Joiner&) = default;
   };
   struct Result {

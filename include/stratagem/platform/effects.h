@@ -38,6 +38,7 @@ struct Audience {
 
 // Kinds (payload in brackets; every payload is what the matching view shows):
 //  "player_joined" {power|side, player}   "game_started" {powers} | Dragonchess: the view
+//  "player_left" {player} (a DAIDE client leaving a forming game)
 //  "orders_given" {power, orders_given}   "orders" {power, phase, orders}        (that power only)
 //  "ready" {power, ready}                  "phase_processed" {entry of the phases list}
 //  "phase_started" {phase, deadline, negotiation_deadline?}

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 
-const kinds = ['player_joined', 'game_started', 'orders_given', 'orders', 'ready', 'phase_processed', 'phase_started',
+const kinds = ['player_joined', 'player_left', 'game_started', 'orders_given', 'orders', 'ready', 'phase_processed', 'phase_started',
   'press_closed', 'player_status', 'draw_vote', 'message', 'treaty', 'game_finished', 'move', 'draw_offer'];
 
 export function useGameEvents(id: string, onEvent: (kind: string, data: unknown) => void) {
