@@ -21,7 +21,6 @@
 #include "bindings.h"
 #include "diplomacy_game.h"
 #include "mila_results.h"
-#include "parallel_selfplay.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/board_encoding.h"
 #include "stratagem/diplomacy/position_hash.h"
@@ -34,6 +33,7 @@
 #include "stratagem/formats/diplomacy_json.h"
 #include "stratagem/formats/diplomacy_legal.h"
 #include "stratagem/formats/diplomacy_places.h"
+#include "stratagem/runners/parallel_selfplay.h"
 
 namespace stratagem::python {
 
@@ -868,10 +868,10 @@ void bind_diplomacy(py::module_& core) {
           bad_input("max_year: must be from " + std::to_string(first_year) + " to 9999, got " +
                     std::to_string(max_year));
         const RuleOptions options = rules_named(rules);
-        ParallelSelfplayResult result;
+        runners::ParallelSelfplayResult result;
         {
           py::gil_scoped_release unlocked;
-          result = play_random_games_in_parallel(standard_variant(), options, games, seed, max_year, threads);
+          result = runners::play_random_games_in_parallel(standard_variant(), options, games, seed, max_year, threads);
         }
         py::dict out;
         out["games"] = result.stats.games;

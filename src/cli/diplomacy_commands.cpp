@@ -6,6 +6,7 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -22,6 +23,7 @@
 #include "stratagem/diplomacy/game.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/selfplay.h"
+#include "stratagem/runners/parallel_selfplay.h"
 #include "stratagem/diplomacy/setup.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
@@ -152,11 +154,15 @@ void run_demo(const RenderOptions& options) {
   print(render_phase_report(standard_variant(), report, language));
 }
 
+// More threads than this would only wait for the cores.
+constexpr int kMostSelfplayThreads = 256;
+
 struct SelfplayOptions {
   int games = 0;
   std::string seed;
   int max_year = 1930;
   std::string rules = "standard";
+  std::optional<int> threads;
 };
 
 void run_selfplay(const SelfplayOptions& options) {
@@ -171,12 +177,17 @@ void run_selfplay(const SelfplayOptions& options) {
   if (auto [end, error] = std::from_chars(options.seed.data(), seed_end, seed); error != std::errc{} || end != seed_end)
     throw BadInput{
         fmt::format("--seed: {} is not a whole number from 0 to 18446744073709551615", in_quotes(options.seed))};
+  const int threads = options.threads.value_or(1);
+  if (threads < 1 || threads > kMostSelfplayThreads)
+    throw BadInput{fmt::format("--threads: must be from 1 to {}, got {}", kMostSelfplayThreads, threads)};
   const RuleOptions rules = rules_named(options.rules);
-  const auto start = std::chrono::steady_clock::now();
-  const SelfplayStats stats = play_random_games(variant, rules, options.games, seed, options.max_year);
-  const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
+  const runners::ParallelSelfplayResult run =
+      runners::play_random_games_in_parallel(variant, rules, options.games, seed, options.max_year, threads);
+  const SelfplayStats& stats = run.stats;
+  const std::chrono::duration<double> seconds(run.seconds);
   nlohmann::ordered_json out;
   out["games"] = stats.games;
+  if (options.threads) out["threads"] = threads;
   out["phases"] = stats.phases;
   out["seconds"] = seconds.count();
   out["phases_per_second"] = seconds.count() > 0 ? static_cast<double>(stats.phases) / seconds.count() : 0.0;
@@ -251,6 +262,8 @@ void add_diplomacy_commands(CLI::App& app) {
   selfplay->add_option("--seed", selfplay_options->seed, "Random seed")->required();
   selfplay->add_option("--max-year", selfplay_options->max_year, "Last year played (default 1930)");
   selfplay->add_option("--rules", selfplay_options->rules, "Rule profile: standard (default) or datc");
+  selfplay->add_option("--threads", selfplay_options->threads,
+                       "Threads (default 1); thread k plays its share of the games from seed + k");
   selfplay->callback([selfplay_options] { run_selfplay(*selfplay_options); });
 
   add_diplomacy_tournament_command(*diplomacy);

@@ -589,7 +589,26 @@ TEST(DiplomacySelfplay, PrintsThroughputAndIsDeterministic) {
   EXPECT_EQ(first["phases"], second["phases"]);
 }
 
+// Thread k plays its share of the games from seed + k: two threads over four games play
+// what two runs of two games play from seeds 42 and 43.
+TEST(DiplomacySelfplay, ThreadsShareOutTheGames) {
+  const auto phases = [](std::vector<std::string> args) {
+    std::vector<std::string> command = {"diplomacy", "selfplay", "--max-year", "1910"};
+    command.insert(command.end(), args.begin(), args.end());
+    return json_line(run_stratagem(command));
+  };
+  const ordered_json two = phases({"--games", "4", "--seed", "42", "--threads", "2"});
+  EXPECT_EQ(two["games"], 4);
+  EXPECT_EQ(two["threads"], 2);
+  EXPECT_EQ(two["phases"].get<int>(), phases({"--games", "2", "--seed", "42"})["phases"].get<int>() +
+                                          phases({"--games", "2", "--seed", "43"})["phases"].get<int>());
+  EXPECT_EQ(phases({"--games", "3", "--seed", "42", "--threads", "1"})["phases"],
+            phases({"--games", "3", "--seed", "42"})["phases"]);
+}
+
 TEST(DiplomacySelfplay, BadValuesAreBadInput) {
+  expect_bad_input(run_stratagem({"diplomacy", "selfplay", "--games", "2", "--seed", "1", "--threads", "0"}),
+                   "--threads: must be from 1 to 256, got 0");
   expect_bad_input(run_stratagem({"diplomacy", "selfplay", "--games", "0", "--seed", "1"}),
                    "--games: must be at least 1, got 0");
   expect_bad_input(run_stratagem({"diplomacy", "selfplay", "--games", "1", "--seed", "-1"}),

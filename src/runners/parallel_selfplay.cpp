@@ -1,11 +1,11 @@
-#include "parallel_selfplay.h"
+#include "stratagem/runners/parallel_selfplay.h"
 
 #include <algorithm>
 #include <chrono>
 #include <thread>
 #include <vector>
 
-namespace stratagem::python {
+namespace stratagem::runners {
 
 using namespace diplomacy;
 
@@ -32,4 +32,4 @@ ParallelSelfplayResult play_random_games_in_parallel(const Variant& variant, con
   return result;
 }
 
-}  // namespace stratagem::python
+}  // namespace stratagem::runners
