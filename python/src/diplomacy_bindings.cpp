@@ -566,11 +566,10 @@ class PyDiplomacyGame {
     game_.advance(std::move(phase), std::move(next));
   }
 
-  // As process(), returning the phase's results in MILA's words (unit -> [word, ...],
-  // each word the object `words` has at its MilaResult's place) and the units dislodged
-  // (unit -> the province their attacker came from).
-  py::tuple process_with_mila_results(const py::tuple& words) {
-    if (words.size() != 8) bad_input("_process_with_mila_results: 8 result words, got " + std::to_string(words.size()));
+  // As process(), keeping the phase's results in MILA's words (history_results) and
+  // the influence it started from (history_state); returns the units dislodged (unit ->
+  // the province their attacker came from).
+  py::dict process_with_mila_results() {
     if (game_.is_done()) bad_input("process: the game is over");
     PendingPhase phase = game_.pending();
     std::vector<MilaUnitResult> results;
@@ -581,23 +580,63 @@ class PyDiplomacyGame {
       results = mila_results(variant(), phase, adjudicated);
       next = std::move(adjudicated.result.next);
     }
+    mila_results_.resize(game_.history().size());
+    played_influence_.resize(game_.history().size());
+    played_influence_.push_back(game_.influence());
     game_.advance(std::move(phase), std::move(next));
-    py::dict by_unit, dislodged;
-    for (const MilaUnitResult& entry : results) {
+    py::dict dislodged;
+    for (const MilaUnitResult& entry : results)
+      if (!entry.dislodged_by.empty()) dislodged[py::str(entry.unit)] = py::str(entry.dislodged_by);
+    mila_results_.push_back(std::move(results));
+    return dislodged;
+  }
+
+  // The results of phase `index` of the history, played by process_with_mila_results:
+  // unit -> [word, ...], each word the object `words` has at its MilaResult's place.
+  py::dict history_results(std::size_t index, const py::tuple& words) const {
+    if (words.size() != 8) bad_input("_history_results: 8 result words, got " + std::to_string(words.size()));
+    if (index >= mila_results_.size()) bad_input("_history_results: no phase " + std::to_string(index));
+    py::dict by_unit;
+    for (const MilaUnitResult& entry : mila_results_[index]) {
       py::list list(entry.results.size());
       for (std::size_t i = 0; i < entry.results.size(); ++i) list[i] = words[static_cast<int>(entry.results[i])];
-      py::str unit(entry.unit);
-      by_unit[unit] = std::move(list);
-      if (!entry.dislodged_by.empty()) dislodged[unit] = py::str(entry.dislodged_by);
+      by_unit[py::str(entry.unit)] = std::move(list);
     }
-    return py::make_tuple(by_unit, dislodged);
+    return by_unit;
   }
+
+  // MILA's get_state() of phase `index` of the history as it began.
+  py::dict history_state(std::size_t index, const std::string& name, const std::string& note,
+                         std::int64_t timestamp) const {
+    if (index >= played_influence_.size() || index >= game_.history().size())
+      bad_input("_history_state: no phase " + std::to_string(index));
+    return mila_state_of(game_.history()[index].state, played_influence_[index], false, name, note, timestamp);
+  }
+
+  // The orders of phase `index` of the history as MILA's get_orders() gave them.
+  py::dict history_orders(std::size_t index) const {
+    if (index >= game_.history().size()) bad_input("_history_orders: no phase " + std::to_string(index));
+    const OrdersByPower<std::string>& orders = game_.history()[index].orders;
+    py::dict by_power;
+    for (int p = 0; p < variant().power_count(); ++p) {
+      py::list list;
+      for (const std::string& order : orders.orders[p]) list.append(py::str(order));
+      by_power[text_cache->power(power_at(p))] = list;
+    }
+    return by_power;
+  }
+
+  std::size_t history_size() const { return game_.history().size(); }
 
   // The position as MILA's `Game.get_state()` writes it, in MILA's order of keys: the
   // caller gives the phase's name, the note and the time.
   py::dict mila_state(const std::string& name, const std::string& note, std::int64_t timestamp) const {
-    const GameState& state = game_.state();
-    const bool adjustments = state.phase.type == PhaseType::Adjustment && !game_.is_done();
+    return mila_state_of(game_.state(), game_.influence(), game_.is_done(), name, note, timestamp);
+  }
+
+  py::dict mila_state_of(const GameState& state, const std::array<Power, kMaxProvinces>& province_influence,
+                         bool done, const std::string& name, const std::string& note, std::int64_t timestamp) const {
+    const bool adjustments = state.phase.type == PhaseType::Adjustment && !done;
     py::dict units, retreats, centres, homes, influence, disorder, builds;
     for (int p = 0; p < variant().power_count(); ++p) {
       const Power power = power_at(p);
@@ -634,7 +673,7 @@ class PyDiplomacyGame {
       builds[code] = build;
     }
     for (int p = 0; p < variant().province_count(); ++p)
-      if (const Power owner = game_.influence()[p]; owner != Power::None)
+      if (const Power owner = province_influence[p]; owner != Power::None)
         py::list(influence[text_cache->power(owner)]).append(text_cache->province(province_at(p)));
     py::dict out;
     out["timestamp"] = timestamp;
@@ -770,6 +809,10 @@ class PyDiplomacyGame {
   }
 
   DiplomacyGame game_;
+  // MILA's face: by phase of the history it played, the results and the influence the
+  // phase began with (empty for phases restored from a saved game).
+  std::vector<std::vector<MilaUnitResult>> mila_results_;
+  std::vector<std::array<Power, kMaxProvinces>> played_influence_;
   bool strict_ = false;
   py::list errors_;  // what set_orders dropped (MILA's game.error)
 };
@@ -831,7 +874,12 @@ void bind_diplomacy(py::module_& core) {
       .def("_played_phases", &PyDiplomacyGame::played_phases)
       .def("_current_orders", &PyDiplomacyGame::current_orders_dict)
       .def("_restore", &PyDiplomacyGame::restore, py::arg("phases"), py::arg("completed"))
-      .def("_process_with_mila_results", &PyDiplomacyGame::process_with_mila_results, py::arg("words"))
+      .def("_process_with_mila_results", &PyDiplomacyGame::process_with_mila_results)
+      .def("_history_results", &PyDiplomacyGame::history_results, py::arg("index"), py::arg("words"))
+      .def("_history_state", &PyDiplomacyGame::history_state, py::arg("index"), py::arg("name"), py::arg("note"),
+           py::arg("timestamp"))
+      .def("_history_orders", &PyDiplomacyGame::history_orders, py::arg("index"))
+      .def("_history_size", &PyDiplomacyGame::history_size)
       .def("_give_orders_by_unit", &PyDiplomacyGame::give_orders_by_unit, py::arg("power_name"),
            py::arg("orders"), py::arg("replace"), py::arg("expand") = true)
       .def("_set_position", &PyDiplomacyGame::set_position, py::arg("position"))

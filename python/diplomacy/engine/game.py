@@ -11,7 +11,6 @@ CLI's). What differs from MILA is listed in docs/python.md.
 from __future__ import annotations
 
 import base64
-import functools
 import json
 import os
 from typing import Any, Dict, List, Optional, Sequence, Union
@@ -24,7 +23,7 @@ from ..utils.common import StringableCode, timestamp_microseconds
 from ..utils.constants import DEFAULT_GAME_RULES
 from ..utils.game_phase_data import GamePhaseData
 from ..utils.order_results import DISBAND, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, BOUNCE, CUT
-from ..utils.sorted_dict import SortedDict
+from ..utils.sorted_dict import Deferred, SortedDict
 from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
 from .power import Power
 
@@ -55,25 +54,41 @@ class PhaseName(str):
     """A short phase name (``S1901M``) that sorts in the order the phases are played,
     ``COMPLETED`` last: the keys of the histories (MILA's phase wrapper)."""
 
-    __slots__ = ()
+    def __new__(cls, phase: str) -> "PhaseName":
+        name = super().__new__(cls, phase)
+        name._rank = _phase_order(name)
+        return name
 
     def __lt__(self, other: object) -> bool:
-        return _phase_order(self) < _phase_order(other)
+        return self._rank < (other._rank if isinstance(other, PhaseName) else _phase_order(other))
 
     def __le__(self, other: object) -> bool:
-        return _phase_order(self) <= _phase_order(other)
+        return self._rank <= (other._rank if isinstance(other, PhaseName) else _phase_order(other))
 
     def __gt__(self, other: object) -> bool:
-        return _phase_order(self) > _phase_order(other)
+        return self._rank > (other._rank if isinstance(other, PhaseName) else _phase_order(other))
 
     def __ge__(self, other: object) -> bool:
-        return _phase_order(self) >= _phase_order(other)
+        return self._rank >= (other._rank if isinstance(other, PhaseName) else _phase_order(other))
+
+    def __reduce__(self):
+        return (PhaseName, (str(self),))
 
     __hash__ = str.__hash__
     __eq__ = str.__eq__
 
 
-@functools.lru_cache(maxsize=None)
+_PHASE_NAMES: Dict[str, "PhaseName"] = {}
+
+
+def _phase_name(phase: str) -> "PhaseName":
+    """The PhaseName of a phase, made once."""
+    name = _PHASE_NAMES.get(phase)
+    if name is None:
+        name = _PHASE_NAMES[phase] = PhaseName(phase)
+    return name
+
+
 def _phase_order(phase: str) -> tuple:
     if len(phase) != 6 or phase[0] not in "SFW" or phase[-1] not in "MRA":
         return (1, 0, 0, str(phase))
@@ -142,6 +157,12 @@ class Game(_core.DiplomacyGame):
         self._completed = False
         self._position_changed = False
         self._orders_changed = False
+        # Some power's containers were read from the engine (and must be read again once
+        # the position changes).
+        self._powers_read = False
+        # MILA gives each power its home centres when centres are next taken over if none
+        # owns any (only a position set by hand can have none).
+        self._no_centre_owned = False
         # NO_CHECK: movement orders as written, power -> list, checked when processed.
         self._unchecked: Dict[str, List[str]] = {}
         # Retreat and adjustment orders that could not be used (MILA's "VOID ..."):
@@ -192,8 +213,9 @@ class Game(_core.DiplomacyGame):
             self.set_current_phase(phase)
 
     def get_current_phase(self) -> str:
-        self._sync()
-        return "COMPLETED" if self._completed else super().get_current_phase()
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        return "COMPLETED" if self._completed else _core_current_phase(self)
 
     @property
     def current_short_phase(self) -> str:
@@ -245,8 +267,10 @@ class Game(_core.DiplomacyGame):
         return self._influence()[power]
 
     def _forget_position(self) -> None:
-        for power in self.powers.values():
-            power._forget()
+        if self._powers_read:
+            for power in self.powers.values():
+                power._forget()
+            self._powers_read = False
         self._position_changed = False
         self._orders_changed = False
 
@@ -265,6 +289,7 @@ class Game(_core.DiplomacyGame):
         influence = {name: list(power.influence) for name, power in self.powers.items()}
         self._set_position(json.dumps(position))
         self._set_influence(influence)
+        self._no_centre_owned = not any(position["centers"].values())
         self._completed = False
         self._position_changed = False
         if phase != current:
@@ -419,12 +444,12 @@ class Game(_core.DiplomacyGame):
             self._sync()
         if self._completed:
             return [] if power_name else {name: [] for name in self.powers}
-        return super().get_orderable_locations(power_name)
+        return _core_orderable_locations(self, power_name)
 
     def get_all_possible_orders(self, loc: Optional[str] = None):
         if self._position_changed or self._orders_changed:
             self._sync()
-        possible = super().get_all_possible_orders()
+        possible = _core_possible_orders(self)
         if self._completed:
             possible = {location: [] for location in possible}
         return possible if loc is None else possible.get(loc.upper(), [])
@@ -439,23 +464,26 @@ class Game(_core.DiplomacyGame):
         if self._position_changed or self._orders_changed:
             self._sync()
         power_name = power_name.upper()
-        if power_name not in self.powers or self.is_game_done:
+        if power_name not in self.powers or self._completed:
             return
-        texts = [orders] if isinstance(orders, str) else orders
-        phase_type = _core_current_phase(self)[-1]
-        if "NO_CHECK" in self.rules and phase_type == "M":
+        if "NO_CHECK" in self.rules and _core_current_phase(self)[-1] == "M":
             given = self._unchecked.setdefault(power_name, [])
+            texts = [orders] if isinstance(orders, str) else orders
             for text in (text.strip() for text in texts if text and text.strip()):
                 if replace:
                     given[:] = [order for order in given if _unit_key(order) != _unit_key(text)]
                 given.append(text)
             self.powers[power_name]._orders = None
             return
-        for text, why in self._give_orders_by_unit(power_name, texts, replace, expand):
-            self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
-            if phase_type in "RA":
-                self._voided.setdefault(power_name, []).append(text)
-        self.powers[power_name]._orders = None
+        dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
+        if dropped:
+            phase_type = _core_current_phase(self)[-1]
+            for text, why in dropped:
+                self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
+                if phase_type in "RA":
+                    self._voided.setdefault(power_name, []).append(text)
+        if self._powers_read:
+            self.powers[power_name]._orders = None
 
     def get_orders(self, power_name: Optional[str] = None):
         """A power's orders (or every power's) as text: MILA's canonical form, or under
@@ -562,16 +590,17 @@ class Game(_core.DiplomacyGame):
     def process(self) -> GamePhaseData:
         """Adjudicates the phase and moves on; returns the phase played as MILA's
         ``GamePhaseData`` (its state, orders, messages and results)."""
-        self._sync()
-        phase = PhaseName(self.get_current_phase())
-        orders = self.get_orders()
-        state = self.get_state()
-        messages = self.messages
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        phase = _phase_name(_core_current_phase(self))
+        timestamp = timestamp_microseconds()
         if self.error:
             self.error = []
         # Orders MILA takes and reports void when processing, where ours refused them.
         voided: Dict[str, None] = {}
-        if phase[-1] == "M":
+        orders = None
+        if self._unchecked:
+            orders = self.get_orders()  # as written, not as the engine reads them
             for name, texts in self._unchecked.items():
                 own = {unit[2:5] for unit in self.powers[name].units}
                 _core.DiplomacyGame.set_orders(self, name, [], True, True)
@@ -582,26 +611,39 @@ class Game(_core.DiplomacyGame):
         for texts in self._voided.values():
             for text in texts:
                 voided[_unit_key(text)] = None
-        if phase[0] == "F" and not any(power.centers for power in self.powers.values()):
-            # MILA: a game in which no power owns a centre gives each its home centres
-            # when centres are next taken over.
+        if self._no_centre_owned and phase[0] == "F":
             for name, power in self.powers.items():
                 power.centers = list(self._homes[name])
             self._push_position()
-        results, self._dislodged_by = self._process_with_mila_results(_RESULTS_BY_CODE)
-        for unit in voided:
-            results[unit] = [VOID] + [result for result in results.get(unit, []) if result != VOID]
+        index = self._history_size()
+        messages = self.messages
+        self._dislodged_by = self._process_with_mila_results()
+        # The histories build a phase's state, orders and results when first read.
+        state = Deferred(self._history_state, index, phase, self.note, timestamp)
+        orders = orders if orders is not None else Deferred(self._history_orders, index)
+        results = Deferred(self._results_of, index, voided)
+        if self.state_history and not self.state_history.last_key() < phase:
+            for history, value in ((self.state_history, state), (self.order_history, orders),
+                                   (self.result_history, results), (self.message_history, messages)):
+                history.put(phase, value)
+        else:  # a later phase: at the end of every history
+            self.state_history._append(phase, state)
+            self.order_history._append(phase, orders)
+            self.result_history._append(phase, results)
+            self.message_history._append(phase, messages)
+        self.messages = SortedDict(int, Message)
         self._unchecked.clear()
         self._voided.clear()
-        self.order_history.put(phase, orders)
-        self.state_history.put(phase, state)
-        self.message_history.put(phase, messages)
-        self.result_history.put(phase, results)
-        self.messages = SortedDict(int, Message)
         self._forget_position()
-        if super().is_game_done:
+        if _core_is_game_done(self):
             self._finish()
-        return GamePhaseData(phase, state, orders, results, messages)
+        return _PlayedPhase(self, phase)
+
+    def _results_of(self, index: int, voided: Dict[str, None]) -> Dict[str, List[Any]]:
+        results = self._history_results(index, _RESULTS_BY_CODE)
+        for unit in voided:
+            results[unit] = [VOID] + [result for result in results.get(unit, []) if result != VOID]
+        return results
 
     def _finish(self) -> None:
         centres = {name: len(power.centers) for name, power in self.powers.items()}
@@ -783,6 +825,24 @@ class Game(_core.DiplomacyGame):
         return f"GAME {self.game_id}\nPHASE {self.phase}\nMAP {self.map_name}\nRULES {' '.join(self.rules)}"
 
 
+class _PlayedPhase(GamePhaseData):
+    """``process()``'s answer: the phase just played, read from the game's histories when
+    asked (MILA's ``GamePhaseData``)."""
+
+    __slots__ = ("_game", "_phase")
+    name = property(lambda self: str(self._phase))
+    state = property(lambda self: self._game.state_history[self._phase])
+    orders = property(lambda self: self._game.order_history[self._phase])
+    results = property(lambda self: self._game.result_history[self._phase])
+    messages = property(lambda self: self._game.message_history[self._phase])
+
+    def __init__(self, game: Game, phase: "PhaseName") -> None:  # pylint: disable=super-init-not-called
+        self._game, self._phase = game, phase
+
+    def __reduce__(self):
+        return (GamePhaseData, (self.name, self.state, self.orders, self.results, self.messages))
+
+
 def _game_from_dict(cls: type, value: Dict[str, Any]) -> Game:
     return cls.from_dict(value)
 
@@ -791,6 +851,8 @@ _core_is_game_done = _core.DiplomacyGame.is_game_done.fget
 # The results in the order of the engine's MilaResult (python/src/mila_results.h).
 _RESULTS_BY_CODE = (OK, NO_CONVOY, BOUNCE, VOID, CUT, DISLODGED, DISRUPTED, DISBAND)
 _core_current_phase = _core.DiplomacyGame.get_current_phase
+_core_orderable_locations = _core.DiplomacyGame.get_orderable_locations
+_core_possible_orders = _core.DiplomacyGame.get_all_possible_orders
 
 
 _START = _core.DiplomacyGame()

@@ -102,45 +102,49 @@ class Power:
     def units(self) -> List[str]:
         if self._units is None:
             self._units = _LivePositionList(self.game, self.game._units_of(self.name))
+            self.game._powers_read = True
         return self._units
 
     @units.setter
     def units(self, units: List[str]) -> None:
         self._units = _LivePositionList(self.game, units)
-        self.game._position_changed = True
+        self.game._position_changed = self.game._powers_read = True
 
     @property
     def centers(self) -> List[str]:
         if self._centers is None:
             self._centers = _LivePositionList(self.game, self.game._centers_of(self.name))
+            self.game._powers_read = True
         return self._centers
 
     @centers.setter
     def centers(self, centers: List[str]) -> None:
         self._centers = _LivePositionList(self.game, centers)
-        self.game._position_changed = True
+        self.game._position_changed = self.game._powers_read = True
 
     @property
     def retreats(self) -> Dict[str, List[str]]:
         if self._retreats is None:
             self._retreats = _LivePositionDict(self.game, self.game._retreats_of(self.name))
+            self.game._powers_read = True
         return self._retreats
 
     @retreats.setter
     def retreats(self, retreats: Dict[str, List[str]]) -> None:
         self._retreats = _LivePositionDict(self.game, retreats)
-        self.game._position_changed = True
+        self.game._position_changed = self.game._powers_read = True
 
     @property
     def influence(self) -> List[str]:
         if self._influence is None:
             self._influence = _LivePositionList(self.game, self.game._influence_of(self.name))
+            self.game._powers_read = True
         return self._influence
 
     @influence.setter
     def influence(self, influence: List[str]) -> None:
         self._influence = _LivePositionList(self.game, influence)
-        self.game._position_changed = True
+        self.game._position_changed = self.game._powers_read = True
 
     @property
     def homes(self) -> List[str]:
@@ -152,12 +156,13 @@ class Power:
         ``NO_CHECK``, ``{"ORDER 1": "A PAR - BUR", ...}`` as written."""
         if self._orders is None:
             self._orders = _LiveOrders(self.game, self.game._orders_by_unit(self.name))
+            self.game._powers_read = True
         return self._orders
 
     @orders.setter
     def orders(self, orders: Dict[str, str]) -> None:
         self._orders = _LiveOrders(self.game, orders)
-        self.game._orders_changed = True
+        self.game._orders_changed = self.game._powers_read = True
 
     @property
     def adjust(self) -> List[str]:

@@ -6,7 +6,17 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from typing import Any, Callable, Dict, Iterator, List, Optional
 
-__all__ = ["SortedDict"]
+__all__ = ["SortedDict", "Deferred"]
+
+
+class Deferred:
+    """A value a SortedDict makes, as ``make(*arguments)``, when it is first read (a
+    game's histories build each phase's state and results only when asked for)."""
+
+    __slots__ = ("make", "arguments")
+
+    def __init__(self, make: Callable[..., Any], *arguments: Any) -> None:
+        self.make, self.arguments = make, arguments
 
 
 class SortedDict:
@@ -34,7 +44,8 @@ class SortedDict:
         return self._val_type
 
     def put(self, key: Any, value: Any) -> None:
-        key = self._key_type(key)
+        if key.__class__ is not self._key_type:
+            key = self._key_type(key)
         if key not in self._values:
             # Histories and messages grow at their end: one comparison, not a search.
             if not self._keys or self._keys[-1] < key:
@@ -45,18 +56,32 @@ class SortedDict:
 
     __setitem__ = put
 
+    def _append(self, key: Any, value: Any) -> None:
+        """put() of a key of key_type known to sort after every key here."""
+        self._keys.append(key)
+        self._values[key] = value
+
+    def _value(self, key: Any) -> Any:
+        value = self._values[key]
+        if type(value) is Deferred:
+            value = self._values[key] = value.make(*value.arguments)
+        return value
+
     def __getitem__(self, key: Any) -> Any:
-        return self._values[self._key_type(key)]
+        return self._value(self._key_type(key))
 
     def get(self, key: Any, default: Any = None) -> Any:
-        return self._values.get(self._key_type(key), default)
+        key = self._key_type(key)
+        return self._value(key) if key in self._values else default
 
     def remove(self, key: Any) -> Any:
         key = self._key_type(key)
         if key not in self._values:
             return None
+        value = self._value(key)
         del self._keys[bisect_left(self._keys, key)]
-        return self._values.pop(key)
+        del self._values[key]
+        return value
 
     def __delitem__(self, key: Any) -> None:
         self.remove(key)
@@ -74,10 +99,10 @@ class SortedDict:
         return iter(list(self._keys))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, SortedDict) and self._keys == other._keys and self._values == other._values
+        return isinstance(other, SortedDict) and self._keys == other._keys and self.values() == other.values()
 
     def __str__(self) -> str:
-        return "{%s}" % ", ".join(f"{key}:{self._values[key]}" for key in self._keys)
+        return "{%s}" % ", ".join(f"{key}:{self._value(key)}" for key in self._keys)
 
     __repr__ = __str__
 
@@ -85,31 +110,31 @@ class SortedDict:
         return self._keys[0]
 
     def first_value(self) -> Any:
-        return self._values[self._keys[0]]
+        return self._value(self._keys[0])
 
     def last_key(self) -> Any:
         return self._keys[-1]
 
     def last_value(self) -> Any:
-        return self._values[self._keys[-1]]
+        return self._value(self._keys[-1])
 
     def last_item(self) -> tuple:
-        return self._keys[-1], self._values[self._keys[-1]]
+        return self._keys[-1], self._value(self._keys[-1])
 
     def keys(self) -> List[Any]:
         return list(self._keys)
 
     def values(self) -> List[Any]:
-        return [self._values[key] for key in self._keys]
+        return [self._value(key) for key in self._keys]
 
     def reversed_values(self) -> List[Any]:
-        return [self._values[key] for key in reversed(self._keys)]
+        return [self._value(key) for key in reversed(self._keys)]
 
     def items(self) -> List[tuple]:
-        return [(key, self._values[key]) for key in self._keys]
+        return [(key, self._value(key)) for key in self._keys]
 
     def reversed_items(self) -> List[tuple]:
-        return [(key, self._values[key]) for key in reversed(self._keys)]
+        return [(key, self._value(key)) for key in reversed(self._keys)]
 
     def key_from_index(self, index: int) -> Any:
         return self._keys[index]
@@ -131,7 +156,7 @@ class SortedDict:
                 and (key_to is None or key <= self._key_type(key_to))]
 
     def sub(self, key_from: Any = None, key_to: Any = None) -> List[Any]:
-        return [self._values[key] for key in self.sub_keys(key_from, key_to)]
+        return [self._value(key) for key in self.sub_keys(key_from, key_to)]
 
     def remove_sub(self, key_from: Any = None, key_to: Any = None) -> None:
         for key in self.sub_keys(key_from, key_to):
@@ -151,4 +176,4 @@ class SortedDict:
         return copy
 
     def __reduce__(self):
-        return (SortedDict, (self._key_type, self._val_type, dict(self._values)))
+        return (SortedDict, (self._key_type, self._val_type, dict(self.items())))
