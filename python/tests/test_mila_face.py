@@ -240,3 +240,21 @@ def test_order_results_are_equal_to_their_words():
 def test_a_map_this_package_does_not_have_is_a_clear_error():
     with pytest.raises(ValueError, match="no map 'modern'.*standard"):
         Game(map_name="modern")
+
+
+def test_histories_keep_each_phase_as_it_was_when_it_was_played():
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO"])
+    before, orders = game.get_state(), game.get_orders()
+    data = game.process()
+    game.set_orders("FRANCE", ["A BUR - MUN"])
+    game.process()
+    kept = game.state_history["S1901M"]
+    assert {key: value for key, value in kept.items() if key != "timestamp"} == \
+        {key: value for key, value in before.items() if key != "timestamp"}
+    assert game.order_history["S1901M"] == orders == data.orders
+    assert data.state == kept and data.name == "S1901M"
+    assert data.results == game.result_history["S1901M"] and data.results["A PAR"] == []
+    assert [str(phase) for phase in game.result_history.keys()] == ["S1901M", "F1901M"]
+    copied = pickle.loads(pickle.dumps(data))
+    assert isinstance(copied, GamePhaseData) and copied.to_dict() == data.to_dict()

@@ -612,6 +612,8 @@ class Game(_core.DiplomacyGame):
             for text in texts:
                 voided[_unit_key(text)] = None
         if self._no_centre_owned and phase[0] == "F":
+            # MILA: a game in which no power owns a centre gives each its home centres
+            # when centres are next taken over.
             for name, power in self.powers.items():
                 power.centers = list(self._homes[name])
             self._push_position()
