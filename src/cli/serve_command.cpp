@@ -32,6 +32,11 @@ void add_serve_command(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   serve->add_option("--daide", options->serve.daide,
                     "HOST:PORT to listen on for DAIDE clients (outside computer players); port 0 takes a free port");
+  serve->add_option("--public-url", options->serve.public_url,
+                    "The address players reach the server at, for the links in notices (default: http://LISTEN)");
+  serve->add_option("--outbox-lease", options->serve.outbox_lease_seconds,
+                    "Seconds a notice sender holds what it claimed before another process may send it")
+      ->capture_default_str();
   serve->callback([options] {
     if (!options->web.empty()) options->serve.web = options->web;
     if (auto served = server::serve(options->serve); !served) throw BadInput{served.error()};

@@ -152,6 +152,17 @@ std::optional<std::string> DiplomacyGame::daide_player(Power power) const {
   return seats_[index(power)].daide;
 }
 
+std::vector<std::string> DiplomacyGame::powers_awaited() const {
+  std::vector<std::string> out;
+  if (status_ != GameStatus::Active) return out;
+  for (int p = 0; p < static_cast<int>(seats_.size()); ++p) {
+    const Seat& seat = seats_[p];
+    if (Impl::expected_to_order(*this, power_at(p)) && !seat.orders && !seat.ready)
+      out.push_back(Impl::code(*this, power_at(p)));
+  }
+  return out;
+}
+
 std::optional<User> DiplomacyGame::player_of(Power power) const {
   if (seats_.empty() || index(power) >= static_cast<int>(seats_.size())) return std::nullopt;
   const Seat& seat = seats_[index(power)];

@@ -230,6 +230,11 @@ std::optional<Color> DragonchessGame::side_of(std::string_view user_id) const {
   return std::nullopt;
 }
 
+std::optional<User> DragonchessGame::player_to_move() const {
+  if (status_ != GameStatus::Active) return std::nullopt;
+  return players_[dragonchess::index(Impl::side_to_move(*this))];
+}
+
 tl::expected<Effects, GameError> DragonchessGame::join(const User& user, Instant now) {
   if (options_.against_computer) return tl::unexpected(error(ErrorCode::Conflict, Problem::NotHumanGame));
   if (status_ != GameStatus::Forming) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotForming));

@@ -19,6 +19,7 @@
 #include "failure_throttle.h"
 #include "game_action.h"
 #include "language.h"
+#include "notice_links.h"
 #include "password_hasher.h"
 #include "rate_limiter.h"
 #include "session_cache.h"
@@ -49,6 +50,9 @@ struct ApiOptions {
   // Accounts created per client address: this many at once, then this many a minute.
   double signups_per_minute = 20;
   PasswordHasherOptions hashing;
+  // The channels players may choose for their notices (Outbox::player_channels).
+  std::vector<std::string> notice_channels;
+  NoticeLinks links;
 };
 
 class Api final : public RequestHandler {
@@ -103,6 +107,16 @@ class Api final : public RequestHandler {
   Response get_messages(const Request&, Caller&, const Captures&);
   Response get_deals(const Request&, Caller&, const Captures&);
 
+  // notices_api.cpp
+  Response get_notice_settings(const Request&, Caller&, const Captures&);
+  Response update_notice_settings(const Request&, Caller&, const Captures&);
+  Response get_game_notices(const Request&, Caller&, const Captures&);
+  Response put_game_notices(const Request&, Caller&, const Captures&);
+  // GET /me/notices's body; `failed` set when storage failed.
+  nlohmann::json notice_settings_json(storage::UserId user, Language language, tl::expected<void, ApiError>& failed);
+  // The game of the path, if the caller has a seat in it (else 404 or 403 to answer).
+  tl::expected<storage::GameId, ApiError> own_game(const Caller& caller, const std::string& id_text);
+
   // game_actions_api.cpp
   // The request read, or the answer refusing it.
   tl::expected<ActionRequest, Response> read_action(const Request& request, const Caller& caller,
@@ -118,6 +132,7 @@ class Api final : public RequestHandler {
                          Language language, ActionRoute route);
 
   storage::Store& store_;
+  ApiOptions options_;
   GameCache& games_;
   GameRunner& runner_;
   std::optional<StaticFiles> web_;
@@ -137,6 +152,11 @@ ApiError error_of(const storage::StoreError& error, Language language);
 ApiError game_not_found(std::string_view id, Language language);
 // A game id of the URL; nullopt when it cannot be one (then the game is not found).
 std::optional<storage::GameId> parse_game_id(std::string_view text);
+// The game of a URL's id as stored and as the platform reads it, or the 404 to answer.
+tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> game_of_path(storage::Store& store,
+                                                                                    GameCache& cache,
+                                                                                    std::string_view id_text,
+                                                                                    Language language);
 // The stored record as a platform game (from the cache when it holds that version);
 // nullopt (logged) when it cannot be read.
 std::optional<platform::Game> game_of(const storage::StoredGame& stored, GameCache& cache);

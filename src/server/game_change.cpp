@@ -1,14 +1,25 @@
 #include "game_change.h"
 
+#include <charconv>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "stratagem/notices/notice.h"
 
 namespace stratagem::server {
 namespace {
 
 std::string dump(const nlohmann::json& value) {
   return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// A platform user id that is an account's (DAIDE clients' ids are not).
+std::optional<storage::UserId> account_id(const std::string& user) {
+  storage::UserId id = 0;
+  const auto [end, error] = std::from_chars(user.data(), user.data() + user.size(), id);
+  if (error != std::errc() || end != user.data() + user.size()) return std::nullopt;
+  return id;
 }
 
 }  // namespace
@@ -38,6 +49,12 @@ storage::GameChange change_of(const platform::Game& game, const platform::Effect
         .payload = dump(event.payload),
         .created_at = now,
     });
+  }
+  for (auto& notice : notices::notices_of(game, effects, now)) {
+    std::optional<storage::UserId> user;
+    if (notice.user && !(user = account_id(*notice.user))) continue;
+    change.notices.push_back(
+        storage::NewNotice{.user = user, .kind = std::move(notice.kind), .payload = dump(notice.data), .created_at = now});
   }
   return change;
 }

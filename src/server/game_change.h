@@ -1,6 +1,7 @@
 #pragma once
 // What storage writes after an action or a deadline changed a game: the record, its
-// status and next deadline, and the effects (phases, messages, events) in one change.
+// status and next deadline, and the effects (phases, messages, events) in one change,
+// with the notices they mean to send (notices::notices_of) for the outbox.
 
 #include <optional>
 #include <vector>

@@ -74,12 +74,10 @@ Response Api::list_games(const Request&, Caller& caller, const Captures&) {
   return Response::json(200, out);
 }
 
-namespace {
-
-// The game of the URL, or the 404 to answer.
-tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> load(storage::Store& store, GameCache& cache,
-                                                                            std::string_view id_text,
-                                                                            Language language) {
+tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> game_of_path(storage::Store& store,
+                                                                                    GameCache& cache,
+                                                                                    std::string_view id_text,
+                                                                                    Language language) {
   const auto id = parse_game_id(id_text);
   if (!id) return tl::unexpected(game_not_found(id_text, language));
   auto stored = store.load_game(*id);
@@ -92,8 +90,6 @@ tl::expected<std::pair<storage::StoredGame, platform::Game>, ApiError> load(stor
   return std::pair{std::move(*stored), std::move(*game)};
 }
 
-}  // namespace
-
 // The view carries "last_event_id": the newest event when the view was read (read first,
 // so that every event after it is newer than the view). A client opens the event stream
 // with ?last_event_id= that value and misses nothing between the two requests.
@@ -103,7 +99,7 @@ Response Api::get_game(const Request&, Caller& caller, const Captures& captures)
     const auto last = store_.last_event_id(*id);
     if (last) last_event = *last;
   }
-  const auto loaded = load(store_, games_, captures[0], caller.language);
+  const auto loaded = game_of_path(store_, games_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
   auto view = loaded->second.view_for(std::to_string(caller.user->id), now_instant());
   if (last_event) view["last_event_id"] = std::to_string(*last_event);
@@ -111,7 +107,7 @@ Response Api::get_game(const Request&, Caller& caller, const Captures& captures)
 }
 
 Response Api::get_phases(const Request&, Caller& caller, const Captures& captures) {
-  const auto loaded = load(store_, games_, captures[0], caller.language);
+  const auto loaded = game_of_path(store_, games_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
   const auto phases = store_.phases(loaded->first.id);
   if (!phases) return error_of(phases.error(), caller.language).response();
@@ -121,7 +117,7 @@ Response Api::get_phases(const Request&, Caller& caller, const Captures& capture
 }
 
 Response Api::get_messages(const Request&, Caller& caller, const Captures& captures) {
-  const auto loaded = load(store_, games_, captures[0], caller.language);
+  const auto loaded = game_of_path(store_, games_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
   const auto stored = store_.messages(loaded->first.id);
   if (!stored) return error_of(stored.error(), caller.language).response();
@@ -131,7 +127,7 @@ Response Api::get_messages(const Request&, Caller& caller, const Captures& captu
 }
 
 Response Api::get_deals(const Request&, Caller& caller, const Captures& captures) {
-  const auto loaded = load(store_, games_, captures[0], caller.language);
+  const auto loaded = game_of_path(store_, games_, captures[0], caller.language);
   if (!loaded) return loaded.error().response();
   const platform::DiplomacyGame* diplomacy = loaded->second.diplomacy();
   nlohmann::json deals = diplomacy ? diplomacy->deals_for(std::to_string(caller.user->id)) : nlohmann::json::array();

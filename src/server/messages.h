@@ -48,6 +48,9 @@ enum class Text {
   database_unavailable,
   shutting_down,
   press_unreadable,      // {reason}
+  field_unknown,         // {field} {choices}
+  not_in_game,           // {id}
+  no_notice_channels,    // {field}
 };
 
 // The format string of `text` in `language`.

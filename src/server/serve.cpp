@@ -13,6 +13,7 @@
 #include "event_hub.h"
 #include "game_runner.h"
 #include "http_listener.h"
+#include "outbox.h"
 #include "stratagem/storage/store.h"
 
 namespace stratagem::server {
@@ -40,6 +41,19 @@ std::string url_host(const std::string& host) {
   return host.find(':') != std::string::npos ? fmt::format("[{}]", host) : host;
 }
 
+// An http or https URL without a path (a trailing slash dropped), as links start.
+tl::expected<std::string, std::string> read_public_url(std::string url) {
+  if (!url.empty() && url.back() == '/') url.pop_back();
+  const auto scheme_end = url.find("://");
+  const std::string scheme = scheme_end == std::string::npos ? "" : url.substr(0, scheme_end);
+  if ((scheme != "http" && scheme != "https") || url.size() == scheme_end + 3)
+    return tl::unexpected(fmt::format("'{}' is not http://HOST[:PORT] or https://HOST[:PORT]", url));
+  for (const char c : url)
+    if (static_cast<unsigned char>(c) <= ' ' || c == '"' || c == '<' || c == '>' || c == '\\')
+      return tl::unexpected(fmt::format("'{}' holds a character a link cannot", url));
+  return url;
+}
+
 }  // namespace
 
 tl::expected<void, std::string> serve(const ServeOptions& options) {
@@ -53,6 +67,9 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
     if (!parsed) return tl::unexpected("--daide: " + parsed.error());
     daide_address = *parsed;
   }
+  auto public_url = read_public_url(options.public_url.value_or("http://" + options.listen));
+  if (!public_url) return tl::unexpected("--public-url: " + public_url.error());
+  if (options.outbox_lease_seconds < 10) return tl::unexpected(std::string("--outbox-lease: at least 10 seconds"));
   if (options.web && !std::filesystem::is_directory(*options.web)) {
     return tl::unexpected(fmt::format("--web: '{}' is not a folder", options.web->string()));
   }
@@ -73,8 +90,15 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   // Games parsed once per version; 4,096 active games fit in a few tens of MiB.
   GameCache games(4096);
   GameRunner runner(**store, games, GameRunnerOptions{});
+  std::vector<std::unique_ptr<ChannelSender>> senders;
+  Outbox outbox(**store, games, std::move(senders),
+                OutboxOptions{.lease = std::chrono::seconds(options.outbox_lease_seconds)});
   const auto web = web_files(options);
-  Api api(**store, games, runner, web, ApiOptions{.signups_per_minute = options.signups_per_minute, .hashing = {}});
+  Api api(**store, games, runner, web,
+          ApiOptions{.signups_per_minute = options.signups_per_minute,
+                     .hashing = {},
+                     .notice_channels = outbox.player_channels(),
+                     .links = NoticeLinks{*public_url}});
   HttpServer http(api, hub,
                   HttpServerOptions{.max_connections = options.max_connections,
                                     .max_connections_per_address = options.max_connections_per_address});
@@ -91,6 +115,7 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   }
 
   runner.start();
+  outbox.start();
   std::printf("listening on http://%s:%u\n", url_host(bound->host).c_str(), static_cast<unsigned>(bound->port));
   if (daide_bound)
     std::printf("daide on %s:%u\n", url_host(daide_bound->host).c_str(), static_cast<unsigned>(daide_bound->port));
@@ -100,6 +125,7 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   http.run();
   if (daide) daide->stop();
   runner.stop();
+  outbox.stop();
   events.reset();
   spdlog::info("stopped");
   return {};

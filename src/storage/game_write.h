@@ -34,8 +34,10 @@ struct GameWrite {
 };
 
 // Whether a change can be written together with others: its record, status, deadline,
-// messages and events (phases and players, which change a few times a game, are written
-// one by one).
-inline bool writable_together(const GameChange& change) { return change.phases.empty() && !change.players; }
+// messages and events (phases, players and notices, which come a few times a phase, are
+// written one by one).
+inline bool writable_together(const GameChange& change) {
+  return change.phases.empty() && !change.players && change.notices.empty();
+}
 
 }  // namespace stratagem::storage

@@ -285,7 +285,7 @@ const Dialect& PostgresqlBackend::dialect() const {
   // gets, and an explicit id needs OVERRIDING SYSTEM VALUE.
   static const Dialect dialect{" FOR UPDATE OF g", " FOR UPDATE OF g SKIP LOCKED", "string_agg",
                                "SELECT nextval(pg_get_serial_sequence('games', 'id'))",
-                               " OVERRIDING SYSTEM VALUE"};
+                               " OVERRIDING SYSTEM VALUE", " FOR UPDATE SKIP LOCKED"};
   return dialect;
 }
 

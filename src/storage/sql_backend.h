@@ -24,6 +24,9 @@ struct Dialect {
   std::string_view next_game_id;
   // Between `INSERT INTO games (columns)` and `VALUES`, so that the drawn id is accepted.
   std::string_view insert_game_id;
+  // After a SELECT of rows to take: locks them, skipping those another transaction holds
+  // (the outbox's notices and deliveries, claimed by one process each).
+  std::string_view lock_rows_or_skip;
 };
 
 class SqlBackend {

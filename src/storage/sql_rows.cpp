@@ -107,6 +107,12 @@ bool write_change(SqlSession& session, GameWrite& write) {
             .at(0)
             .integer(0));
   }
+  for (const NewNotice& notice : change.notices) {
+    const std::array<SqlValue, 5> row{write.id, notice.user ? SqlValue(*notice.user) : SqlValue(nullptr), notice.kind,
+                                      notice.payload, millis(notice.created_at)};
+    session.query("INSERT INTO notices (game_id, user_id, kind, payload, created_at) VALUES ($1, $2, $3, $4, $5)",
+                  row);
+  }
   if (change.players) {
     const std::array<SqlValue, 1> key{write.id};
     session.query("DELETE FROM game_players WHERE game_id = $1", key);

@@ -10,11 +10,12 @@
 #include "group_commit.h"
 #include "session_pool.h"
 #include "sql_backend.h"
+#include "stratagem/storage/notices.h"
 #include "stratagem/storage/store.h"
 
 namespace stratagem::storage {
 
-class SqlStore final : public Store {
+class SqlStore final : public Store, public NoticeStore {
  public:
   // Migrates the schema, then starts listening for events.
   static StoreResult<std::unique_ptr<Store>> open(std::unique_ptr<SqlBackend> backend,
@@ -46,6 +47,35 @@ class SqlStore final : public Store {
   StoreResult<EventId> last_event_id(GameId game) override;
 
   Subscription subscribe(EventListener listener) override;
+
+  NoticeStore& notices() override { return *this; }
+
+  // sql_store_notices.cpp
+  StoreResult<std::optional<std::string>> notice_settings(UserId user, GameId game) override;
+  StoreResult<std::vector<std::pair<GameId, std::string>>> game_notice_settings(UserId user) override;
+  StoreResult<void> set_notice_settings(UserId user, GameId game, const std::optional<std::string>& settings) override;
+  StoreResult<std::optional<EmailAddress>> email_address(UserId user) override;
+  StoreResult<void> set_email_address(UserId user, const std::string& address, std::string_view confirm_token,
+                                      Instant expires_at, const std::string& unsubscribe_token,
+                                      const NewDelivery& confirmation) override;
+  StoreResult<EmailAddress> confirm_email_address(std::string_view confirm_token, Instant now) override;
+  StoreResult<void> delete_email_address(UserId user) override;
+  StoreResult<EmailAddress> unsubscribe(std::string_view unsubscribe_token) override;
+  StoreResult<std::optional<Webhook>> webhook(GameId game, UserId owner) override;
+  StoreResult<std::optional<Webhook>> webhook_by_id(WebhookId id) override;
+  StoreResult<Webhook> set_webhook(const Webhook& webhook) override;
+  StoreResult<void> delete_webhook(GameId game, UserId owner) override;
+  StoreResult<std::optional<std::string>> calendar_token(UserId user) override;
+  StoreResult<void> set_calendar_token(UserId user, const std::optional<std::string>& token) override;
+  StoreResult<User> user_by_calendar_token(std::string_view token) override;
+  StoreResult<std::size_t> dispatch_notices(std::size_t limit, const NoticeDispatch& fn) override;
+  StoreResult<std::vector<Delivery>> claim_deliveries(std::string_view channel, std::string_view claimer, Instant now,
+                                                      Instant until, std::size_t limit) override;
+  StoreResult<bool> delivered(DeliveryId id, std::string_view claimer, Instant now) override;
+  StoreResult<void> retry_delivery(DeliveryId id, std::string_view claimer, Instant due_at,
+                                   std::string_view error) override;
+  StoreResult<void> drop_delivery(DeliveryId id, std::string_view claimer) override;
+  StoreResult<void> forget_deliveries_before(Instant before) override;
 
  private:
   SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& options);
@@ -92,6 +122,8 @@ class SqlStore final : public Store {
   static StoreResult<std::optional<GameChange>> decide(const std::string& operation,
                                                        const GameUpdate& fn,
                                                        const StoredGame& game);
+  // Whether the query finds a row (a read on a pooled connection).
+  StoreResult<bool> any_row(const std::string& operation, const std::string& sql, std::span<const SqlValue> params);
   StoreResult<User> one_user(const std::string& operation, const std::string& sql,
                              std::span<const SqlValue> params);
 

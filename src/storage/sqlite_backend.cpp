@@ -131,7 +131,7 @@ class SqliteSession final : public SqlSession {
 const Dialect& SqliteBackend::dialect() const {
   // The whole database is locked from BEGIN IMMEDIATE: rows need no lock of their own,
   // and the next id is free until the transaction ends (SQLite's own rowid rule).
-  static const Dialect dialect{"", "", "group_concat", "SELECT COALESCE(MAX(id), 0) + 1 FROM games", ""};
+  static const Dialect dialect{"", "", "group_concat", "SELECT COALESCE(MAX(id), 0) + 1 FROM games", "", ""};
   return dialect;
 }
 

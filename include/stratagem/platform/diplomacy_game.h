@@ -114,6 +114,10 @@ class DiplomacyGame {
   PowerStatus power_status(std::string_view power) const;
   // Consecutive phases the power has missed up to now.
   int missed_in_a_row(std::string_view power) const;
+  // Powers the phase still waits for: expected to order (something to order, and a
+  // person or a computer ordering it) and neither ordered nor said ready. Empty unless
+  // the game is active.
+  std::vector<std::string> powers_awaited() const;
 
   // --- actions (409 conflict / 403 forbidden / 400 bad_request as the contract says)
   // Takes a seat; `power` asks for that power. DAIDE seats are not taken this way. When the last seat is taken the powers

@@ -71,6 +71,11 @@ class DragonchessGame {
   std::string_view start_position() const;
   // The side the user plays, if any.
   std::optional<dragonchess::Color> side_of(std::string_view user_id) const;
+  // The players by colour (gold, scarlet); the computer's side is empty.
+  const std::array<std::optional<User>, 2>& players() const { return players_; }
+  // The person whose move it is; nullopt when the computer is to move or the game is not
+  // active.
+  std::optional<User> player_to_move() const;
 
   // Human opponents: takes the free side and starts the clocks. Response {"side"}.
   tl::expected<Effects, GameError> join(const User& user, Instant now);

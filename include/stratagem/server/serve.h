@@ -23,6 +23,11 @@ struct ServeOptions {
   double signups_per_minute = 20;
   // HOST:PORT for DAIDE clients (docs/daide.md); none: no DAIDE listener.
   std::optional<std::string> daide;
+  // The address players reach the server at, for the links in notices (mails, group
+  // chats, the calendar feed); none: http://LISTEN.
+  std::optional<std::string> public_url;
+  // How long the outbox's senders hold what they claimed (docs/server.md, "Notices").
+  int outbox_lease_seconds = 120;
 };
 
 // Opens the database (creating or migrating its schema), listens, prints

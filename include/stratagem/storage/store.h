@@ -136,6 +136,15 @@ struct StoredEvent {
   Instant created_at{};
 };
 
+// What a change means to tell whom, for the outbox (include/stratagem/storage/notices.h),
+// written in the same transaction as the change.
+struct NewNotice {
+  std::optional<UserId> user;  // none: the game's group chats
+  std::string kind;
+  std::string payload;  // JSON text
+  Instant created_at{};
+};
+
 // What an update writes, all in the one transaction of update_game().
 struct GameChange {
   std::string record;
@@ -146,6 +155,7 @@ struct GameChange {
   std::vector<std::string> phases;  // processed phases to append, oldest first
   std::vector<NewMessage> messages;
   std::vector<NewEvent> events;
+  std::vector<NewNotice> notices;
 };
 
 // What fn decides after reading the game: a change to write, or std::nullopt to
@@ -228,6 +238,8 @@ class Subscription {
   std::function<void()> cancel_;
 };
 
+class NoticeStore;
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -302,6 +314,10 @@ class Store {
 
   // Registers a listener for committed events (see EventListener).
   virtual Subscription subscribe(EventListener listener) = 0;
+
+  // The players' notices: their choices, addresses, webhooks and the outbox
+  // (stratagem/storage/notices.h).
+  virtual NoticeStore& notices() = 0;
 };
 
 struct StoreOptions {
