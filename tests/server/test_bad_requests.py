@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from diplomacy_helpers import seven_player_game
-from serverlib import Server, new_user
+from serverlib import Server, new_user, wait_until
 
 HUGE = b'{"phase": "S1901M", "orders": {"ENGLAND": ["' + b"F Lon-Nth " * 100000 + b'"]}}'
 
@@ -33,6 +33,9 @@ def table(tmp_path_factory):
     chess_id = gold.ok("POST", "/api/v1/games", {"game": "dragonchess", "name": "c", "opponent": "human",
                                                  "side": "gold"})["id"]
     new_user(server, "scarlet").ok("POST", f"/api/v1/games/{chess_id}/join", {})
+    # The outbox fans the setup's notices out in the background (docs/server.md,
+    # "Notices"): the tables are compared once it has.
+    wait_until(lambda: snapshot(path).get("notices") == [], what="the setup's notices dispatched")
     yield server, path, game_id, chess_id, players, gold
     assert server.stop() == 0
 
