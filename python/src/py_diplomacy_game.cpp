@@ -1,6 +1,7 @@
 #include "py_diplomacy_game.h"
 
 #include <algorithm>
+#include <cctype>
 #include <utility>
 
 #include "bindings.h"
@@ -168,6 +169,25 @@ std::string support_without_coast(std::string_view text) {
   return out.append(words[6].substr(0, words[6].find('/')));
 }
 
+// The text MILA keeps for a support of a fleet's move onto a province with coasts: the
+// destination written without a coast stays so ("A MAR S F GAS - SPA", where the engine
+// writes SPA/NC); an army's support keeps the coast written; a fleet's support gets the
+// coast the mover can reach, or none where it can reach two (MILA's default coast, which
+// is the engine's reading of the support without the coast, `canonical`).
+std::string mila_support_text(const std::string& canonical, std::string_view written, bool by_army) {
+  while (!written.empty() && written.back() == ' ') written.remove_suffix(1);
+  const std::string_view written_destination = written.substr(written.rfind(' ') + 1);
+  const std::size_t written_slash = written_destination.find('/');
+  const std::size_t slash = canonical.rfind('/');
+  const bool canonical_coast = slash != std::string::npos && slash > canonical.rfind(' ');
+  if (written_slash != std::string_view::npos && !by_army) return canonical;
+  if ((written_slash != std::string_view::npos) == canonical_coast) return canonical;
+  if (canonical_coast) return canonical.substr(0, slash);
+  std::string coast(written_destination.substr(written_slash));
+  for (char& c : coast) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return canonical + coast;
+}
+
 bool has_retreats_field(const std::string& text) {
   const auto json = formats::parse_json(text);
   return json && json->is_object() && json->contains("retreats");
@@ -309,6 +329,9 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
       errors_.append(py::str(why));
       continue;
     }
+    if (support_any_coast && phase == PhaseType::Movement && order->parsed.order.kind() == OrderKind::SupportMove &&
+        order->parsed.target_type == UnitType::Fleet)
+      order->text = mila_support_text(order->text, text, order->parsed.order.unit_type() == UnitType::Army);
     const Province unit = unit_of(*order);
     if (by_unit && unit != Province::None) {
       // MILA: a unit ordered before keeps its order with replace=False; in retreats and

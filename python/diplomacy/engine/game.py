@@ -476,14 +476,34 @@ class Game(_core.DiplomacyGame):
             self.powers[power_name]._orders = None
             return
         dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
-        if dropped:
-            phase_type = _core_current_phase(self)[-1]
-            for text, why in dropped:
-                self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
-                if phase_type in "RA":
-                    self._voided.setdefault(power_name, []).append(text)
+        phase_type = _core_current_phase(self)[-1]
+        for text, why in dropped:
+            self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
+            if phase_type in "RA":
+                self._voided.setdefault(power_name, []).append(text)
+        if phase_type == "A":
+            self._settle_waives(power_name)
         if self._powers_read:
             self.powers[power_name]._orders = None
+
+    def _settle_waives(self, power_name: str) -> None:
+        """MILA's ``power.adjust`` once an adjustment order is given: while more orders are
+        given than builds are due, a WAIVE goes (so ``WAIVE, WAIVE, F STP/NC B`` with one
+        build due builds); fewer are made up with WAIVEs (MILA does so for a power no player
+        controls, as every power here)."""
+        power = self.powers[power_name]
+        due = len(power.centers) - len(power.units)
+        if due <= 0:
+            return
+        due = min(due, len(_core_orderable_locations(self, power_name)))
+        given = _core.DiplomacyGame.get_orders(self, power_name)
+        voided = len(self._voided.get(power_name, ()))
+        settled = list(given)
+        while due < len(settled) + voided and "WAIVE" in settled:
+            settled.remove("WAIVE")
+        settled += ["WAIVE"] * (due - len(settled) - voided)
+        if settled != given:
+            _core.DiplomacyGame.set_orders(self, power_name, settled, True, True)
 
     def get_orders(self, power_name: Optional[str] = None):
         """A power's orders (or every power's) as text: MILA's canonical form, or under
@@ -491,13 +511,14 @@ class Game(_core.DiplomacyGame):
         if self._position_changed or self._orders_changed:
             self._sync()
         if power_name is None:
-            if not self._unchecked:
+            if not self._unchecked and _core_current_phase(self)[-1] != "A":
                 return super().get_orders()
             return {name: self.get_orders(name) for name in self.powers}
         power_name = power_name.upper()
         if power_name in self._unchecked:
             return list(self._unchecked[power_name])
-        return super().get_orders(power_name)
+        orders = super().get_orders(power_name)
+        return [order for order in orders if order != "WAIVE"] if "WAIVE" in orders else orders
 
     def _orders_by_unit(self, power_name: str) -> Dict[str, str]:
         if power_name in self._unchecked:
@@ -512,7 +533,10 @@ class Game(_core.DiplomacyGame):
         return by_unit
 
     def _adjust_of(self, power_name: str) -> List[str]:
-        return self.get_orders(power_name) + ["VOID " + order for order in self._voided.get(power_name, [])]
+        if self.get_current_phase()[-1] not in "RA":
+            return []  # MILA keeps movement orders in power.orders only
+        return (_core.DiplomacyGame.get_orders(self, power_name)
+                + ["VOID " + order for order in self._voided.get(power_name, [])])
 
     def clear_orders(self, power_name: Optional[str] = None) -> None:
         if power_name is None:
@@ -622,7 +646,7 @@ class Game(_core.DiplomacyGame):
         self._dislodged_by = self._process_with_mila_results()
         # The histories build a phase's state, orders and results when first read.
         state = Deferred(self._history_state, index, phase, self.note, timestamp)
-        orders = orders if orders is not None else Deferred(self._history_orders, index)
+        orders = orders if orders is not None else Deferred(self._orders_played, index)
         results = Deferred(self._results_of, index, voided)
         if self.state_history and not self.state_history.last_key() < phase:
             for history, value in ((self.state_history, state), (self.order_history, orders),
@@ -640,6 +664,14 @@ class Game(_core.DiplomacyGame):
         if _core_is_game_done(self):
             self._finish()
         return _PlayedPhase(self, phase)
+
+    def _orders_played(self, index: int) -> Dict[str, List[str]]:
+        """The orders of phase ``index`` as MILA's ``get_orders()`` gave them (no WAIVE)."""
+        played = self._history_orders(index)
+        for name, orders in played.items():
+            if "WAIVE" in orders:
+                played[name] = [order for order in orders if order != "WAIVE"]
+        return played
 
     def _results_of(self, index: int, voided: Dict[str, None]) -> Dict[str, List[Any]]:
         results = self._history_results(index, _RESULTS_BY_CODE)
