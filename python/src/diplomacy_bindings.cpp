@@ -104,8 +104,10 @@ void bind_diplomacy(py::module_& core) {
       .def("_give_orders_by_unit", &PyDiplomacyGame::give_orders_by_unit, py::arg("power_name"), py::arg("orders"),
            py::arg("replace"), py::arg("expand") = true)
       .def("_set_position", &PyDiplomacyGame::set_position, py::arg("position"))
-      .def("_influence", &PyDiplomacyGame::influence)
       .def("_mila_state", &PyDiplomacyGame::mila_state, py::arg("name"), py::arg("note"), py::arg("timestamp"))
+      .def("_mila_lists", &PyDiplomacyGame::mila_lists, py::arg("power_name"))
+      .def("_set_arrivals", &PyDiplomacyGame::set_arrivals, py::arg("units"), py::arg("dislodged"), py::arg("centers"),
+           py::arg("influence"))
       .def_static(
           "_valid_unit",
           [](const std::string& text) { return formats::read_unit(standard_variant(), text).has_value(); },
@@ -118,8 +120,7 @@ void bind_diplomacy(py::module_& core) {
                 [&](int p) { centres.append(text_cache->province(province_at(p))); });
             return centres;
           },
-          "The provinces that are supply centres.")
-      .def("_set_influence", &PyDiplomacyGame::set_influence, py::arg("influence"));
+          "The provinces that are supply centres.");
 
   core.def(
       "selfplay",

@@ -1,13 +1,14 @@
 // What only MILA's face (python/diplomacy/engine/game.py) asks of the game object: orders
-// taken as MILA takes them, results in MILA's words, MILA's states, influence and
-// histories.
+// taken as MILA takes them, results in MILA's words, MILA's lists in MILA's order, and
+// MILA's states and histories built from them.
 #include <algorithm>
 #include <utility>
 
 #include "bindings.h"
+#include "mila_lists.h"
 #include "py_diplomacy_game.h"
-#include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/position_hash.h"
+#include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/formats/diplomacy_places.h"
 
 namespace stratagem::python {
@@ -24,15 +25,18 @@ py::dict PyDiplomacyGame::process_with_mila_results() {
   PendingPhase phase = game_.pending();
   std::vector<MilaUnitResult> results;
   GameState next;
+  MilaLists lists = lists_;
   {
     py::gil_scoped_release unlocked;
     AdjudicatedPhase adjudicated = DiplomacyGame::adjudicate(variant(), game_.rules(), phase);
     results = mila_results(variant(), phase, adjudicated);
+    lists.record_phase(variant(), phase, adjudicated, adjudicated.result.next);
     next = std::move(adjudicated.result.next);
   }
   mila_results_.resize(game_.history().size());
-  played_influence_.resize(game_.history().size());
-  played_influence_.push_back(game_.influence());
+  played_lists_.resize(game_.history().size());
+  played_lists_.push_back(std::move(lists_));
+  lists_ = std::move(lists);
   game_.advance(std::move(phase), std::move(next));
   py::dict dislodged;
   for (const MilaUnitResult& entry : results)
@@ -55,9 +59,9 @@ py::dict PyDiplomacyGame::history_results(std::size_t index, const py::tuple& wo
 
 py::dict PyDiplomacyGame::history_state(std::size_t index, const std::string& name, const std::string& note,
                                         std::int64_t timestamp) const {
-  if (index >= played_influence_.size() || index >= game_.history().size())
+  if (index >= played_lists_.size() || index >= game_.history().size())
     bad_input("_history_state: no phase " + std::to_string(index));
-  return mila_state_of(game_.history()[index].state, played_influence_[index], false, name, note, timestamp);
+  return mila_state_of(game_.history()[index].state, played_lists_[index], false, name, note, timestamp);
 }
 
 py::dict PyDiplomacyGame::history_orders(std::size_t index) const {
@@ -73,11 +77,69 @@ py::dict PyDiplomacyGame::history_orders(std::size_t index) const {
 }
 
 py::dict PyDiplomacyGame::mila_state(const std::string& name, const std::string& note, std::int64_t timestamp) const {
-  return mila_state_of(game_.state(), game_.influence(), game_.is_done(), name, note, timestamp);
+  return mila_state_of(game_.state(), lists_, game_.is_done(), name, note, timestamp);
 }
 
-py::dict PyDiplomacyGame::mila_state_of(const GameState& state,
-                                        const std::array<Power, kMaxProvinces>& province_influence, bool done,
+namespace {
+
+struct MilaLists4 {
+  py::list units;
+  py::dict retreats;
+  py::list centres;
+  py::list influence;
+};
+
+// A power's lists as MILA keeps them; `starred`: the dislodged units also at the end of
+// `units` as "*A PAR" (MILA's state).
+MilaLists4 lists_of(const Variant& variant, const GameState& state, const MilaLists& lists, Power power, bool starred) {
+  MilaLists4 out;
+  for (Province p : mila_units(state, lists, power)) out.units.append(text_cache->unit(state.unit_at(p), false));
+  for (Province p : mila_dislodged(state, lists, power)) {
+    const DislodgedUnit dislodged = *state.dislodged_in(p);
+    std::vector<std::pair<std::string_view, py::str>> places;
+    dislodged.retreats.for_each([&](int l) {
+      places.emplace_back(variant.location_code(location_at(l)), text_cache->location(location_at(l)));
+    });
+    out.retreats[text_cache->unit(dislodged.unit, false)] = sorted_texts(std::move(places));
+    if (starred) out.units.append(text_cache->unit(dislodged.unit, true));
+  }
+  for (Province p : mila_centres(variant, state, lists, power)) out.centres.append(text_cache->province(p));
+  for (Province p : mila_influence(variant, lists, power)) out.influence.append(text_cache->province(p));
+  return out;
+}
+
+}  // namespace
+
+py::tuple PyDiplomacyGame::mila_lists(const std::string& power_name) const {
+  MilaLists4 lists = lists_of(variant(), state(), lists_, power_named(variant(), power_name), false);
+  return py::make_tuple(lists.units, lists.retreats, lists.centres, lists.influence);
+}
+
+void PyDiplomacyGame::set_arrivals(const py::dict& units, const py::dict& dislodged, const py::dict& centres,
+                                   const py::dict& influence) {
+  MilaLists lists = lists_;
+  const auto each_place = [&](const py::dict& by_power, const char* what, auto arrive) {
+    for (const auto& [power_name, places] : by_power) {
+      const Power power = power_named(variant(), py::str(power_name));
+      for (const py::handle& place : places) {
+        std::string text = py::str(place);
+        if (!text.empty() && text[0] == '*') text.erase(0, 1);
+        if (text.size() > 2 && text[1] == ' ') text.erase(0, 2);  // "A PAR": the unit's place
+        const auto location = formats::read_location(variant(), text);
+        if (!location) bad_input(std::string(what) + "." + variant().power_code(power) + ": " + location.error());
+        arrive(variant().province_of(*location), power);
+      }
+    }
+  };
+  each_place(units, "units", [&](Province p, Power) { lists.unit_arrives(p); });
+  each_place(dislodged, "retreats", [&](Province p, Power) { lists.dislodged_arrives(p); });
+  each_place(centres, "centers", [&](Province p, Power) { lists.centre_arrives(p); });
+  for (int p = 0; p < variant().province_count(); ++p) lists.influence_arrives(province_at(p), Power::None);
+  each_place(influence, "influence", [&](Province p, Power power) { lists.influence_arrives(p, power); });
+  lists_ = lists;
+}
+
+py::dict PyDiplomacyGame::mila_state_of(const GameState& state, const MilaLists& lists, bool done,
                                         const std::string& name, const std::string& note,
                                         std::int64_t timestamp) const {
   const bool adjustments = state.phase.type == PhaseType::Adjustment && !done;
@@ -85,25 +147,16 @@ py::dict PyDiplomacyGame::mila_state_of(const GameState& state,
   for (int p = 0; p < variant().power_count(); ++p) {
     const Power power = power_at(p);
     const py::str& code = text_cache->power(power);
-    units[code] = units_of(variant(), state, power);
-    centres[code] = centres_of(variant(), state, power);
-    py::dict retreating;
-    state.dislodged_provinces().for_each([&](int d) {
-      const DislodgedUnit dislodged = *state.dislodged_in(province_at(d));
-      if (dislodged.unit.power != power) return;
-      std::vector<std::pair<std::string_view, py::str>> places;
-      dislodged.retreats.for_each([&](int l) {
-        places.emplace_back(variant().location_code(location_at(l)), text_cache->location(location_at(l)));
-      });
-      retreating[text_cache->unit(dislodged.unit, false)] = sorted_texts(std::move(places));
-    });
-    retreats[code] = retreating;
+    MilaLists4 power_lists = lists_of(variant(), state, lists, power, true);
+    units[code] = power_lists.units;
+    retreats[code] = power_lists.retreats;
+    centres[code] = power_lists.centres;
     homes[code] = text_cache->homes(power);
-    influence[code] = py::list();
+    influence[code] = power_lists.influence;
     disorder[code] = 0;
     py::dict build;
     int count = 0;
-    std::vector<std::pair<std::string_view, py::str>> sites;
+    std::vector<std::pair<std::string_view, py::str>> sites;  // in the order of the power's homes
     if (adjustments) {
       count = adjustment_delta(variant(), state, power);
       if (count > 0) {
@@ -116,9 +169,6 @@ py::dict PyDiplomacyGame::mila_state_of(const GameState& state,
     build["homes"] = sorted_texts(std::move(sites));
     builds[code] = build;
   }
-  for (int p = 0; p < variant().province_count(); ++p)
-    if (const Power owner = province_influence[p]; owner != Power::None)
-      py::list(influence[text_cache->power(owner)]).append(text_cache->province(province_at(p)));
   py::dict out;
   out["timestamp"] = timestamp;
   out["zobrist_hash"] = py::str(std::to_string(position_hash(variant(), state)));
@@ -132,29 +182,6 @@ py::dict PyDiplomacyGame::mila_state_of(const GameState& state,
   out["civil_disorder"] = disorder;
   out["builds"] = builds;
   return out;
-}
-
-py::dict PyDiplomacyGame::influence() const {
-  py::dict by_power;
-  for (int p = 0; p < variant().power_count(); ++p) by_power[text_cache->power(power_at(p))] = py::list();
-  for (int p = 0; p < variant().province_count(); ++p)
-    if (const Power owner = game_.influence()[p]; owner != Power::None)
-      py::list(by_power[text_cache->power(owner)]).append(text_cache->province(province_at(p)));
-  return by_power;
-}
-
-void PyDiplomacyGame::set_influence(const py::dict& by_power) {
-  std::array<Power, kMaxProvinces> influence;
-  influence.fill(Power::None);
-  for (const auto& [power_name, provinces] : by_power) {
-    const Power power = power_named(variant(), py::str(power_name));
-    for (const py::handle& code : provinces) {
-      const auto location = formats::read_location(variant(), std::string(py::str(code)));
-      if (!location) bad_input("influence." + variant().power_code(power) + ": " + location.error());
-      influence[index(variant().province_of(*location))] = power;
-    }
-  }
-  game_.set_influence(influence);
 }
 
 }  // namespace stratagem::python

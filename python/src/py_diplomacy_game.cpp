@@ -238,7 +238,7 @@ GameState state_from_json(const Variant& variant, const std::string& text, const
 }
 
 PyDiplomacyGame::PyDiplomacyGame(const std::string& rules, std::optional<int> max_year)
-    : game_(standard_variant(), rules_named(rules), max_year) {
+    : game_(standard_variant(), rules_named(rules), max_year), lists_(MilaLists::at_start(variant(), state())) {
   const int first_year = standard_variant().start_phase().year;
   if (max_year && (*max_year < first_year || *max_year > kLastYear))
     bad_input("max_year: must be from " + std::to_string(first_year) + " to " + std::to_string(kLastYear) + ", got " +

@@ -3,7 +3,7 @@
 // what both Python faces ask of it. `stratagem.diplomacy.Game` (our names and
 // conventions) and MILA's `diplomacy.engine.game.Game` derive from it. Its native part is
 // in py_diplomacy_game.cpp; what only MILA's face uses (its result words, its states and
-// histories, its way of taking orders) in mila_game.cpp.
+// histories, the order of its lists, its way of taking orders) in mila_game.cpp.
 // Adjudication and order generation run with the interpreter lock released, on copies of
 // what they read, so that other threads go on meanwhile and nothing they do can pull the
 // data away.
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "diplomacy_game.h"
+#include "mila_lists.h"
 #include "mila_results.h"
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/state.h"
@@ -102,9 +103,9 @@ class PyDiplomacyGame {
   // `expand`: MILA's order expansion, which reads a support's coast as no coast
   // (`F POR S F MAO - SPA/NC` supports the move to Spain, whatever coast it goes to).
   py::list give_orders_by_unit(const std::string& power_name, const py::handle& orders, bool replace, bool expand);
-  // As process(), keeping the phase's results in MILA's words (history_results) and
-  // the influence it started from (history_state); returns the units dislodged (unit ->
-  // the province their attacker came from).
+  // As process(), keeping the phase's results in MILA's words (history_results), the
+  // order of MILA's lists (history_state) and moving the lists on; returns the units
+  // dislodged (unit -> the province their attacker came from).
   py::dict process_with_mila_results();
   // The results of phase `index` of the history, played by process_with_mila_results:
   // unit -> [word, ...], each word the object `words` has at its MilaResult's place.
@@ -118,26 +119,30 @@ class PyDiplomacyGame {
   // The position as MILA's `Game.get_state()` writes it, in MILA's order of keys: the
   // caller gives the phase's name, the note and the time.
   py::dict mila_state(const std::string& name, const std::string& note, std::int64_t timestamp) const;
-  // MILA's influence: power -> provinces where its unit stood last, in the map's order.
-  py::dict influence() const;
-  void set_influence(const py::dict& by_power);
+  // A power's lists as MILA keeps them: (units, {dislodged unit: retreats}, centres,
+  // influence).
+  py::tuple mila_lists(const std::string& power_name) const;
+  // MILA's lists set by hand, {power: list} each (the dislodged units' dict by its keys):
+  // each entry arrives in the order given; a province in no power's influence has none.
+  void set_arrivals(const py::dict& units, const py::dict& dislodged, const py::dict& centres,
+                    const py::dict& influence);
 
  private:
   enum class Merge { Replace, Append, ByUnit, ByUnitKeepEarlier };
   py::list give_orders(const std::string& power_name, const py::handle& orders, Merge merge, bool strict,
                        bool support_any_coast = false);
   void read_saved_orders(const py::dict& saved, OrdersByPower<std::string>& orders, const std::string& path) const;
-  py::dict mila_state_of(const diplomacy::GameState& state,
-                         const std::array<diplomacy::Power, diplomacy::kMaxProvinces>& province_influence, bool done,
-                         const std::string& name, const std::string& note, std::int64_t timestamp) const;
+  py::dict mila_state_of(const diplomacy::GameState& state, const MilaLists& lists, bool done, const std::string& name,
+                         const std::string& note, std::int64_t timestamp) const;
 
   DiplomacyGame game_;
   bool strict_ = false;
   py::list errors_;  // what set_orders dropped (MILA's game.error)
-  // MILA's face: by phase of the history it played, the results and the influence the
-  // phase began with (empty for phases restored from a saved game).
+  // MILA's face: the order of its lists now, and by phase of the history it played, the
+  // results and the lists as the phase began (empty for phases restored from a saved game).
+  MilaLists lists_;
   std::vector<std::vector<MilaUnitResult>> mila_results_;
-  std::vector<std::array<diplomacy::Power, diplomacy::kMaxProvinces>> played_influence_;
+  std::vector<MilaLists> played_lists_;
 };
 
 }  // namespace stratagem::python

@@ -1,6 +1,9 @@
 """Random games played by MILA's `diplomacy` itself (data/mila_games.json, written by
-data/make_mila_games.py running MILA), replayed through ours with the same orders: before
-every phase `power.adjust` and `get_orders()` are MILA's."""
+data/make_mila_games.py running MILA), replayed through ours with the same orders: after
+every phase each power's lists hold what MILA's hold, in MILA's order (the places a
+dislodged unit may retreat to excepted: MILA lists them in its map file's order of
+neighbours, which is not ours; docs/python.md), and `power.adjust` and `get_orders()`
+are MILA's."""
 
 import json
 from pathlib import Path
@@ -10,7 +13,20 @@ import pytest
 from diplomacy import Game
 
 MILA = json.loads((Path(__file__).resolve().parent / "data" / "mila_games.json").read_text())
-GAMES = MILA["games"]
+GAMES, SCENARIOS = MILA["games"], MILA["scenarios"]
+
+
+def lists_of(game):
+    return {name: {"units": list(power.units), "centers": list(power.centers),
+                   "influence": list(power.influence), "retreats": {unit: sorted(places) for unit, places
+                                                                    in power.retreats.items()}}
+            for name, power in game.powers.items()}
+
+
+def with_retreats_sorted(lists):
+    return {name: dict(power_lists, retreats={unit: sorted(places) for unit, places
+                                              in power_lists["retreats"].items()})
+            for name, power_lists in lists.items()}
 
 
 def replay(mila_game, check):
@@ -23,6 +39,54 @@ def replay(mila_game, check):
         game.process()
         check(game, phase, "after")
     return game
+
+
+@pytest.mark.parametrize("mila_game", GAMES, ids=[f"seed{game['seed']}" for game in GAMES])
+def test_units_centres_influence_and_retreats_in_milas_order_after_every_phase(mila_game):
+    assert lists_of(Game()) == mila_game["start"]
+
+    def check(game, phase, when):
+        if when == "after":
+            assert lists_of(game) == with_retreats_sorted(phase["after"]), phase["name"]
+            assert ({name: list(power.retreats) for name, power in game.powers.items()}
+                    == {name: list(lists["retreats"]) for name, lists in phase["after"].items()})
+            state = game.get_state()
+            for name, lists in phase["after"].items():
+                assert state["units"][name] == lists["units"] + ["*" + unit for unit in lists["retreats"]]
+                assert state["centers"][name] == lists["centers"]
+                assert state["influence"][name] == lists["influence"]
+
+    replay(mila_game, check)
+
+
+def seen(game):
+    return {"phase": game.get_current_phase(), "lists": lists_of(game), "state_units": game.get_state()["units"]}
+
+
+def expected(mila_seen):
+    return {"phase": mila_seen["phase"], "lists": with_retreats_sorted(mila_seen["lists"]),
+            "state_units": mila_seen["state_units"]}
+
+
+def test_set_units_and_set_centers_keep_milas_order():
+    mila = SCENARIOS["set_units"]
+    game = Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["A PIC", "F MAO", "A BUR"])
+    game.set_units("GERMANY", ["A MUN", "F HOL"])
+    game.set_centers("GERMANY", ["BEL", "HOL", "MUN"])
+    assert seen(game) == expected(mila[0])
+    game.set_orders("FRANCE", ["A PIC - BEL", "A BUR - MUN"])
+    game.set_orders("GERMANY", ["A MUN - BUR", "F HOL - BEL"])
+    game.process()
+    assert seen(game) == expected(mila[1])
+
+
+def test_set_state_keeps_the_order_of_the_states_lists():
+    mila = SCENARIOS["set_state"]
+    game = Game()
+    game.set_state(mila["state"])
+    assert seen(game) == expected(mila["seen"])
 
 
 @pytest.mark.parametrize("mila_game", GAMES, ids=[f"seed{game['seed']}" for game in GAMES])

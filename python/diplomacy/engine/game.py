@@ -170,6 +170,7 @@ class Game(_core.DiplomacyGame):
         self._voided: Dict[str, List[str]] = {}
         self._homes = _HOMES
         self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
+        self._set_arrivals(_START_UNITS, {}, _HOMES, _START_INFLUENCE)
         for rule in DEFAULT_GAME_RULES if rules is None else rules:
             self.add_rule(rule)
         if self.n_controls is None and "SOLITAIRE" in self.rules:
@@ -254,17 +255,33 @@ class Game(_core.DiplomacyGame):
         return Map(self.map_name)
 
     # ------------------------------------------------------------------ the position
+    # A power's lists in MILA's order: as things arrived (python/src/mila_lists.h).
     def _units_of(self, power: str) -> List[str]:
-        return [unit for unit in super().get_units(power) if unit[0] != "*"]
+        return self._mila_lists(power)[0]
 
     def _centers_of(self, power: str) -> List[str]:
-        return super().get_centers(power)
+        return self._mila_lists(power)[2]
 
     def _retreats_of(self, power: str) -> Dict[str, List[str]]:
-        return dict(self._mila_state("", "", 0)["retreats"][power])
+        return self._mila_lists(power)[1]
 
     def _influence_of(self, power: str) -> List[str]:
-        return self._influence()[power]
+        return self._mila_lists(power)[3]
+
+    def _arrive_as_in_state(self, state: Dict[str, Any]) -> None:
+        """The order of a state's lists (MILA's or ours) becomes the order of the game's:
+        MILA's set_state puts its units, dislodged units and centres back in that order."""
+        units = state.get("units") if isinstance(state.get("units"), dict) else {}
+        influence = state.get("influence")
+        self._set_arrivals({name: [unit for unit in power_units if unit[:1] != "*"]
+                            for name, power_units in units.items()},
+                           {name: [unit[1:] for unit in power_units if unit[:1] == "*"]
+                            for name, power_units in units.items()},
+                           state.get("centers") if isinstance(state.get("centers"), dict) else {},
+                           influence if isinstance(influence, dict) else self._influence_by_power())
+
+    def _influence_by_power(self) -> Dict[str, List[str]]:
+        return {name: self._mila_lists(name)[3] for name in self.powers}
 
     def _forget_position(self) -> None:
         if self._powers_read:
@@ -288,7 +305,8 @@ class Game(_core.DiplomacyGame):
             position["retreats"] = {name: dict(power.retreats) for name, power in self.powers.items()}
         influence = {name: list(power.influence) for name, power in self.powers.items()}
         self._set_position(json.dumps(position))
-        self._set_influence(influence)
+        self._set_arrivals(position["units"], {name: list(power.retreats) for name, power in self.powers.items()},
+                           position["centers"], influence)
         self._no_centre_owned = not any(position["centers"].values())
         self._completed = False
         self._position_changed = False
@@ -717,8 +735,7 @@ class Game(_core.DiplomacyGame):
                 history.clear()
         else:
             self._set_position(_position_of(state, name, None, "state"))
-        if isinstance(state.get("influence"), dict):
-            self._set_influence(state["influence"])
+        self._arrive_as_in_state(state)
         self._completed = name == "COMPLETED"
         self.note = state.get("note", "")
         self._forget_position()
@@ -803,8 +820,7 @@ class Game(_core.DiplomacyGame):
             self.message_history.put(key, phase.messages)
         last = phases[-1]
         self.messages = last.messages
-        if isinstance(last.state.get("influence"), dict):
-            self._set_influence(last.state["influence"])
+        self._arrive_as_in_state(last.state)
         self._completed = last.name == "COMPLETED"
         self.note = last.state.get("note", "")
         self._forget_position()
@@ -889,6 +905,15 @@ _core_orderable_locations = _core.DiplomacyGame.get_orderable_locations
 _core_possible_orders = _core.DiplomacyGame.get_all_possible_orders
 
 
+# The units of the start in the order MILA's map file lists them, which is the order of
+# its lists (and states) until they change.
+_START_UNITS = {
+    "AUSTRIA": ["A BUD", "A VIE", "F TRI"], "ENGLAND": ["F EDI", "F LON", "A LVP"],
+    "FRANCE": ["F BRE", "A MAR", "A PAR"], "GERMANY": ["F KIE", "A BER", "A MUN"],
+    "ITALY": ["F NAP", "A ROM", "A VEN"], "RUSSIA": ["A WAR", "A MOS", "F SEV", "F STP/SC"],
+    "TURKEY": ["F ANK", "A CON", "A SMY"],
+}
+_START_INFLUENCE = {name: [unit[2:5] for unit in units] for name, units in _START_UNITS.items()}
 _START = _core.DiplomacyGame()
 _FIRST_YEAR = int(_START.get_current_phase()[1:5])
 _HOMES = _START._mila_state("", "", 0)["homes"]
