@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "mila_hash.h"
 #include "py_diplomacy_game.h"
 #include "stratagem/diplomacy/board_encoding.h"
 #include "stratagem/diplomacy/position_hash.h"
@@ -106,6 +107,7 @@ void bind_diplomacy(py::module_& core) {
       .def("_set_position", &PyDiplomacyGame::set_position, py::arg("position"))
       .def("_mila_state", &PyDiplomacyGame::mila_state, py::arg("name"), py::arg("note"), py::arg("timestamp"))
       .def("_mila_lists", &PyDiplomacyGame::mila_lists, py::arg("power_name"))
+      .def("_mila_hash", [](const PyDiplomacyGame& game) { return mila_hash(game.variant(), game.state()); })
       .def("_set_arrivals", &PyDiplomacyGame::set_arrivals, py::arg("units"), py::arg("dislodged"), py::arg("centers"),
            py::arg("influence"))
       .def_static(
@@ -121,6 +123,27 @@ void bind_diplomacy(py::module_& core) {
             return centres;
           },
           "The provinces that are supply centres.");
+
+  core.def(
+      "_set_mila_hash_keys",
+      [](std::array<std::vector<std::uint64_t>, 2> unit_type, std::vector<std::vector<std::uint64_t>> unit_power,
+         std::array<std::vector<std::uint64_t>, 2> dislodged_type,
+         std::vector<std::vector<std::uint64_t>> dislodged_power, std::vector<std::vector<std::uint64_t>> centre,
+         std::vector<std::vector<std::uint64_t>> home) {
+        const auto locations = static_cast<std::size_t>(standard_variant().location_count());
+        const auto powers = static_cast<std::size_t>(standard_variant().power_count());
+        for (const auto* table : {&unit_power, &dislodged_power, &centre, &home})
+          if (table->size() != powers) bad_input("_set_mila_hash_keys: a table of keys for each power");
+        for (const auto* table : {&unit_power, &dislodged_power, &centre, &home})
+          for (const auto& keys : *table)
+            if (keys.size() != locations) bad_input("_set_mila_hash_keys: a key for each location");
+        for (const auto& keys : {unit_type[0], unit_type[1], dislodged_type[0], dislodged_type[1]})
+          if (keys.size() != locations) bad_input("_set_mila_hash_keys: a key for each location");
+        set_mila_hash_keys({unit_type, dislodged_type, unit_power, dislodged_power, centre, home});
+      },
+      py::arg("unit_type"), py::arg("unit_power"), py::arg("dislodged_type"), py::arg("dislodged_power"),
+      py::arg("centre"), py::arg("home"),
+      "MILA's Zobrist keys, by location index of the variant (diplomacy/engine/game.py draws them at import).");
 
   core.def(
       "selfplay",

@@ -5,9 +5,9 @@
 #include <utility>
 
 #include "bindings.h"
+#include "mila_hash.h"
 #include "mila_lists.h"
 #include "py_diplomacy_game.h"
-#include "stratagem/diplomacy/position_hash.h"
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/formats/diplomacy_places.h"
 
@@ -171,7 +171,7 @@ py::dict PyDiplomacyGame::mila_state_of(const GameState& state, const MilaLists&
   }
   py::dict out;
   out["timestamp"] = timestamp;
-  out["zobrist_hash"] = py::str(std::to_string(position_hash(variant(), state)));
+  out["zobrist_hash"] = py::str(std::to_string(mila_hash(variant(), state)));
   out["note"] = note;
   out["name"] = name;
   out["units"] = units;

@@ -197,6 +197,9 @@ def test_unit_owner_and_hashes_as_milas_tests_use_them():
     assert isinstance(game.get_hash(), str) and game.get_hash() == game.rebuild_hash()
     before = game.get_hash()
     game.process()
+    assert game.get_hash() == before  # MILA's hash covers no phase, and every unit held
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.process()
     assert game.get_hash() != before
 
 

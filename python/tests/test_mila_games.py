@@ -2,8 +2,8 @@
 data/make_mila_games.py running MILA), replayed through ours with the same orders: after
 every phase each power's lists hold what MILA's hold, in MILA's order (the places a
 dislodged unit may retreat to excepted: MILA lists them in its map file's order of
-neighbours, which is not ours; docs/python.md), and `power.adjust` and `get_orders()`
-are MILA's."""
+neighbours, which is not ours; docs/python.md), `power.adjust` and `get_orders()` are
+MILA's, and so is the Zobrist hash."""
 
 import json
 from pathlib import Path
@@ -60,12 +60,12 @@ def test_units_centres_influence_and_retreats_in_milas_order_after_every_phase(m
 
 
 def seen(game):
-    return {"phase": game.get_current_phase(), "lists": lists_of(game), "state_units": game.get_state()["units"]}
+    return {"phase": game.get_current_phase(), "lists": lists_of(game), "hash": game.get_hash(),
+            "state_units": game.get_state()["units"]}
 
 
 def expected(mila_seen):
-    return {"phase": mila_seen["phase"], "lists": with_retreats_sorted(mila_seen["lists"]),
-            "state_units": mila_seen["state_units"]}
+    return dict(mila_seen, lists=with_retreats_sorted(mila_seen["lists"]))
 
 
 def test_set_units_and_set_centers_keep_milas_order():
@@ -100,5 +100,18 @@ def test_power_adjust_and_get_orders_as_milas_before_every_phase(mila_game):
             assert game.get_orders() == phase["get_orders"], phase["name"]
         else:
             assert game.order_history.last_value() == phase["get_orders"], phase["name"]
+
+    replay(mila_game, check)
+
+
+@pytest.mark.parametrize("mila_game", GAMES, ids=[f"seed{game['seed']}" for game in GAMES])
+def test_the_zobrist_hash_is_milas_after_every_phase(mila_game):
+    assert Game().get_hash() == mila_game["start_hash"]
+
+    def check(game, phase, when):
+        if when == "after":
+            assert game.get_hash() == phase["hash"], phase["name"]
+            assert game.get_state()["zobrist_hash"] == phase["hash"]
+            assert game.state_history.last_value()["zobrist_hash"] == game.get_phase_history()[-1].state["zobrist_hash"]
 
     replay(mila_game, check)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import base64
 import json
 import os
+import random
+import sys
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from stratagem import _core
@@ -438,9 +440,11 @@ class Game(_core.DiplomacyGame):
         return None
 
     def get_hash(self) -> str:
-        """A Zobrist hash of the position, as text (MILA's type): equal for equal positions."""
-        self._sync()
-        return str(super().get_hash())
+        """MILA's Zobrist hash of the position, as text (MILA's type): the same number MILA
+        gives the same units, dislodged units, centres and homes (_draw_mila_hash_keys)."""
+        if self._position_changed or self._orders_changed:
+            self._sync()
+        return str(self._mila_hash())
 
     def rebuild_hash(self) -> str:
         return self.get_hash()
@@ -917,5 +921,40 @@ _START_INFLUENCE = {name: [unit[2:5] for unit in units] for name, units in _STAR
 _START = _core.DiplomacyGame()
 _FIRST_YEAR = int(_START.get_current_phase()[1:5])
 _HOMES = _START._mila_state("", "", 0)["homes"]
+
+
+def _draw_mila_hash_keys(locations: List[str], powers: List[str], centres: List[str]) -> None:
+    """Draws the keys of MILA's Zobrist hash as MILA draws them for a map (from a seed made
+    of the number of its places and the names of its centres, with Python's random, in
+    the order of its sorted places and powers), so that ``get_hash()`` and the states'
+    ``zobrist_hash`` are MILA's own numbers for the same position: research code stores
+    and compares them. The engine takes them by its own order of places and powers."""
+    # MILA leaves out the places no unit may enter (its SHUT areas: Switzerland).
+    valid = _core.DiplomacyGame._valid_unit
+    places = sorted(location for location in locations if valid("A " + location) or valid("F " + location))
+    joined = "-".join(sorted(centres))
+    seed = (12345 + len(places) + sum(ord(letter) * 7 ** i for i, letter in enumerate(joined))) % 2 ** 32
+    draw = random.Random(seed)
+
+    def table(rows: int) -> List[List[int]]:
+        drawn = [[draw.randint(1, sys.maxsize) for _ in places] for _ in range(rows)]
+        by_place = [{place: row[i] for i, place in enumerate(places)} for row in drawn]
+        return [[row.get(location, 0) for location in locations] for row in by_place]
+
+    by_power = sorted(powers)
+    in_engine_order = [by_power.index(power) for power in powers]
+
+    def power_table() -> List[List[int]]:
+        keys = table(len(by_power))
+        return [keys[i] for i in in_engine_order]
+
+    unit_type, unit_power = table(2), power_table()
+    dislodged_type, dislodged_power = table(2), power_table()
+    centre, home = power_table(), power_table()
+    _core._set_mila_hash_keys(unit_type, unit_power, dislodged_type, dislodged_power, centre, home)
+
+
+_draw_mila_hash_keys(list(_START.get_all_possible_orders()), list(_START.get_units()),
+                     _core.DiplomacyGame._supply_centres())
 del _START
 
