@@ -13,3 +13,13 @@ from .engine.power import Power
 from .utils.game_phase_data import GamePhaseData
 
 __all__ = ["Game", "GamePhaseData", "Message", "Power"]
+
+# MILA's package also exports its server and client; asking for them here says why not.
+_ELSEWHERE = {"Server": "diplomacy.server", "Connection": "diplomacy.client", "connect": "diplomacy.client"}
+
+
+def __getattr__(name):
+    if name in _ELSEWHERE:
+        from .utils._not_here import refuse
+        refuse(_ELSEWHERE[name])
+    raise AttributeError(f"module 'diplomacy' has no attribute {name!r}")

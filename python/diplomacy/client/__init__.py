@@ -1,0 +1,5 @@
+"""MILA's ``diplomacy.client``: not here (diplomacy.utils._not_here)."""
+
+from ..utils._not_here import refuse
+
+refuse(__name__)
