@@ -65,7 +65,8 @@ def seen(game):
 
 
 def expected(mila_seen):
-    return dict(mila_seen, lists=with_retreats_sorted(mila_seen["lists"]))
+    return {"phase": mila_seen["phase"], "lists": with_retreats_sorted(mila_seen["lists"]), "hash": mila_seen["hash"],
+            "state_units": mila_seen["state_units"]}
 
 
 def test_set_units_and_set_centers_keep_milas_order():
@@ -115,3 +116,34 @@ def test_the_zobrist_hash_is_milas_after_every_phase(mila_game):
             assert game.state_history.last_value()["zobrist_hash"] == game.get_phase_history()[-1].state["zobrist_hash"]
 
     replay(mila_game, check)
+
+
+def test_a_dislodged_unit_put_on_the_board_in_a_movement_phase_as_milas():
+    """MILA keeps it in the power's retreats, its state and hash, and goes on to a retreat
+    phase in which it has nowhere to go, is disbanded and has no result."""
+    mila = SCENARIOS["dislodged_by_hand"]
+    game = Game()
+    game.set_units("FRANCE", ["*A PIC", "A BUR"])
+    assert seen(game) == expected(mila[0])
+    game.set_orders("FRANCE", ["A BUR - MUN", "A PAR - GAS"])
+    game.process()
+    assert seen(game) == expected(mila[1])
+    assert game.state_history.last_value()["units"]["FRANCE"] == mila[0]["state_units"]["FRANCE"]
+    assert game.state_history.last_value()["zobrist_hash"] == mila[0]["hash"]
+    assert {unit: [str(word) for word in words] for unit, words in game.result_history.last_value().items()} \
+        == mila[1]["results"]
+    game.process()
+    assert seen(game) == expected(mila[2])
+    assert {unit: [str(word) for word in words] for unit, words in game.result_history.last_value().items()} \
+        == mila[2]["results"]
+
+
+def test_a_dislodged_unit_put_where_its_own_power_then_moves_is_lost_saying_so():
+    """Where the power's own unit moves in (MILA keeps both), the engine cannot hold the
+    dislodged unit: the game goes on without it and error names it (docs/python.md)."""
+    game = Game()
+    game.set_units("FRANCE", ["*A PIC"])
+    game.set_orders("FRANCE", ["A PAR - PIC"])
+    game.process()
+    assert game.get_current_phase() == "F1901M" and "A PIC" in game.get_units("FRANCE")
+    assert [str(error) for error in game.error][0].startswith("A PIC: dislodged by hand, cannot stay dislodged: ")

@@ -170,6 +170,13 @@ class Game(_core.DiplomacyGame):
         # Retreat and adjustment orders that could not be used (MILA's "VOID ..."):
         # reported void when the phase is processed.
         self._voided: Dict[str, List[str]] = {}
+        # Dislodged units put on the board by hand in a movement phase (power -> units):
+        # the engine holds dislodged units in retreat phases only; MILA keeps these in the
+        # power's retreats, its state and hash, and goes on to a retreat phase that
+        # disbands them.
+        self._placed_dislodged: Dict[str, List[str]] = {}
+        # ... and in the retreat phase that follows, where MILA gives them no result.
+        self._placed_retreating: List[str] = []
         self._homes = _HOMES
         self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
         self._set_arrivals(_START_UNITS, {}, _HOMES, _START_INFLUENCE)
@@ -265,7 +272,10 @@ class Game(_core.DiplomacyGame):
         return self._mila_lists(power)[2]
 
     def _retreats_of(self, power: str) -> Dict[str, List[str]]:
-        return self._mila_lists(power)[1]
+        retreats = self._mila_lists(power)[1]
+        for unit in self._placed_dislodged.get(power, ()):
+            retreats.setdefault(unit, [])
+        return retreats
 
     def _influence_of(self, power: str) -> List[str]:
         return self._mila_lists(power)[3]
@@ -305,6 +315,8 @@ class Game(_core.DiplomacyGame):
         }
         if phase.endswith("R"):
             position["retreats"] = {name: dict(power.retreats) for name, power in self.powers.items()}
+        self._placed_dislodged = ({name: list(power.retreats) for name, power in self.powers.items() if power.retreats}
+                                  if phase.endswith("M") else {})
         influence = {name: list(power.influence) for name, power in self.powers.items()}
         self._set_position(json.dumps(position))
         self._set_arrivals(position["units"], {name: list(power.retreats) for name, power in self.powers.items()},
@@ -444,7 +456,31 @@ class Game(_core.DiplomacyGame):
         gives the same units, dislodged units, centres and homes (_draw_mila_hash_keys)."""
         if self._position_changed or self._orders_changed:
             self._sync()
-        return str(self._mila_hash())
+        return str(self._mila_hash() ^ self._placed_dislodged_hash())
+
+    def _placed_dislodged_hash(self) -> int:
+        keys = 0
+        for name, units in self._placed_dislodged.items():
+            for unit in units:
+                keys ^= _MILA_DISLODGED_KEYS.get((name, unit), 0)
+        return keys
+
+    def _with_placed_dislodged(self, state: Dict[str, Any], placed: Dict[str, List[str]]) -> Dict[str, Any]:
+        """A state of the engine with the dislodged units put on the board by hand in its
+        movement phase, as MILA's states have them."""
+        keys = 0
+        for name, units in placed.items():
+            for unit in units:
+                if unit not in state["retreats"][name]:
+                    state["units"][name].append("*" + unit)
+                    state["retreats"][name][unit] = []
+                    keys ^= _MILA_DISLODGED_KEYS.get((name, unit), 0)
+        state["zobrist_hash"] = str(int(state["zobrist_hash"]) ^ keys)
+        return state
+
+    def _history_state_with(self, placed: Dict[str, List[str]], index: int, phase: str, note: str,
+                            timestamp: int) -> Dict[str, Any]:
+        return self._with_placed_dislodged(self._history_state(index, phase, note, timestamp), placed)
 
     def rebuild_hash(self) -> str:
         return self.get_hash()
@@ -665,11 +701,14 @@ class Game(_core.DiplomacyGame):
             self._push_position()
         index = self._history_size()
         messages = self.messages
+        placed, self._placed_dislodged = self._placed_dislodged, {}
+        no_result, self._placed_retreating = self._placed_retreating, []
         self._dislodged_by = self._process_with_mila_results()
         # The histories build a phase's state, orders and results when first read.
-        state = Deferred(self._history_state, index, phase, self.note, timestamp)
+        state = (Deferred(self._history_state_with, placed, index, phase, self.note, timestamp) if placed
+                 else Deferred(self._history_state, index, phase, self.note, timestamp))
         orders = orders if orders is not None else Deferred(self._orders_played, index)
-        results = Deferred(self._results_of, index, voided)
+        results = Deferred(self._results_of, index, voided, no_result)
         if self.state_history and not self.state_history.last_key() < phase:
             for history, value in ((self.state_history, state), (self.order_history, orders),
                                    (self.result_history, results), (self.message_history, messages)):
@@ -683,9 +722,29 @@ class Game(_core.DiplomacyGame):
         self._unchecked.clear()
         self._voided.clear()
         self._forget_position()
+        if placed and not _core_is_game_done(self):
+            self._retreat_phase_for(placed, phase)
         if _core_is_game_done(self):
             self._finish()
         return _PlayedPhase(self, phase)
+
+    def _retreat_phase_for(self, placed: Dict[str, List[str]], played: str) -> None:
+        """MILA: dislodged units put on the board by hand in the movement phase just
+        played stay dislodged, with nowhere to retreat, in the retreat phase that follows
+        (which the engine skips when the phase dislodged nobody)."""
+        for name, units in placed.items():
+            for unit in units:
+                self.powers[name].retreats.setdefault(unit, [])
+        try:
+            self._push_position(played[:5] + "R")
+        except ValueError as refused:
+            # The engine holds no dislodged unit where its own power's unit stands (MILA
+            # does): the unit is gone, and error says so.
+            self.error.append(StringableCode(f"{', '.join(u for units in placed.values() for u in units)}: "
+                                             f"dislodged by hand, cannot stay dislodged: {refused}"))
+        else:
+            self._placed_retreating = [unit for units in placed.values() for unit in units]
+        self._forget_position()
 
     def _orders_played(self, index: int) -> Dict[str, List[str]]:
         """The orders of phase ``index`` as MILA's ``get_orders()`` gave them (no WAIVE)."""
@@ -695,8 +754,10 @@ class Game(_core.DiplomacyGame):
                 played[name] = [order for order in orders if order != "WAIVE"]
         return played
 
-    def _results_of(self, index: int, voided: Dict[str, None]) -> Dict[str, List[Any]]:
+    def _results_of(self, index: int, voided: Dict[str, None], no_result: List[str]) -> Dict[str, List[Any]]:
         results = self._history_results(index, _RESULTS_BY_CODE)
+        for unit in no_result:
+            results[unit] = []
         for unit in voided:
             results[unit] = [VOID] + [result for result in results.get(unit, []) if result != VOID]
         return results
@@ -724,11 +785,13 @@ class Game(_core.DiplomacyGame):
         retreats, centres, homes, influence, builds, the Zobrist hash."""
         if self._position_changed or self._orders_changed:
             self._sync()
-        return self._mila_state(self.get_current_phase(), self.note, timestamp_microseconds())
+        state = self._mila_state(self.get_current_phase(), self.note, timestamp_microseconds())
+        return self._with_placed_dislodged(state, self._placed_dislodged) if self._placed_dislodged else state
 
     def set_state(self, state: Dict[str, Any], clear_history: bool = True) -> None:
         """The game stands where ``state`` (MILA's or ours) says, with no orders; and no
         history with ``clear_history``."""
+        self._placed_dislodged = {}
         name = state.get("name") if isinstance(state, dict) else None
         if not isinstance(name, str):
             raise ValueError("state.name: must be a phase name such as S1901M")
@@ -803,6 +866,7 @@ class Game(_core.DiplomacyGame):
         return game
 
     def _read_phases(self, phases: List[GamePhaseData]) -> None:
+        self._placed_dislodged = {}
         records, previous = [], None
         for i, phase in enumerate(phases):
             if not isinstance(phase.state, dict):
@@ -952,6 +1016,14 @@ def _draw_mila_hash_keys(locations: List[str], powers: List[str], centres: List[
     dislodged_type, dislodged_power = table(2), power_table()
     centre, home = power_table(), power_table()
     _core._set_mila_hash_keys(unit_type, unit_power, dislodged_type, dislodged_power, centre, home)
+    for p, power in enumerate(powers):
+        for i, location in enumerate(locations):
+            for t, letter in enumerate("AF"):
+                _MILA_DISLODGED_KEYS[power, f"{letter} {location}"] = dislodged_type[t][i] ^ dislodged_power[p][i]
+
+
+# A dislodged unit's part of MILA's hash: (power, unit) -> key.
+_MILA_DISLODGED_KEYS: Dict[tuple, int] = {}
 
 
 _draw_mila_hash_keys(list(_START.get_all_possible_orders()), list(_START.get_units()),

@@ -59,6 +59,10 @@ def seen(game):
             "state_units": game.get_state()["units"]}
 
 
+def last_results(game):
+    return {unit: [str(result) for result in results] for unit, results in game.result_history.last_value().items()}
+
+
 def scenarios():
     """Positions set by hand, as MILA's own tests and research scripts set them."""
     out = {}
@@ -76,11 +80,11 @@ def scenarios():
     game = Game()
     game.set_units("FRANCE", ["*A PIC", "A BUR"])
     out["dislodged_by_hand"] = [seen(game)]
-    game.set_orders("FRANCE", ["A BUR - MUN", "A PAR - PIC"])
+    game.set_orders("FRANCE", ["A BUR - MUN", "A PAR - GAS"])
     game.process()
-    out["dislodged_by_hand"].append(seen(game))
+    out["dislodged_by_hand"].append(dict(seen(game), results=last_results(game)))
     game.process()
-    out["dislodged_by_hand"].append(seen(game))
+    out["dislodged_by_hand"].append(dict(seen(game), results=last_results(game)))
 
     played = Game()
     rng = random.Random(100)
