@@ -1,7 +1,6 @@
 #include "daide_listener.h"
 
 #include <deque>
-#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -9,7 +8,9 @@
 #include <boost/asio.hpp>
 #include <spdlog/spdlog.h>
 
+#include "connection_limits.h"
 #include "daide_table.h"
+#include "listening_socket.h"
 #include "stratagem/daide/server.h"
 #include "stratagem/diplomacy/rules.h"
 
@@ -23,7 +24,13 @@ class DaideServer::Impl {
   class Connection;
 
   Impl(storage::Store& store, GameCache& games, GameRunner& runner, EventHub& hub, DaideServerOptions options)
-      : store_(store), games_(games), runner_(runner), hub_(hub), options_(options), workers_(options.worker_threads) {}
+      : store_(store),
+        games_(games),
+        runner_(runner),
+        hub_(hub),
+        options_(options),
+        workers_(options.worker_threads),
+        limits_(options.max_connections, options.max_connections_per_address) {}
 
   tl::expected<ListenAddress, std::string> listen(const ListenAddress& address);
   void stop();
@@ -41,7 +48,7 @@ class DaideServer::Impl {
   std::thread io_thread_;
   std::mutex mutex_;
   std::set<std::shared_ptr<Connection>> connections_;
-  std::map<std::string, std::size_t> per_address_;
+  ConnectionLimits limits_;  // under mutex_
   bool stopped_ = false;
 };
 
@@ -210,13 +217,10 @@ tl::expected<ListenAddress, std::string> DaideServer::Impl::listen(const ListenA
   boost::system::error_code ec;
   const auto ip = asio::ip::make_address(address.host, ec);
   if (ec) return tl::unexpected("--daide: '" + address.host + "' is not an IP address");
-  const tcp::endpoint endpoint(ip, address.port);
   acceptor_.emplace(io_);
-  acceptor_->open(endpoint.protocol(), ec);
-  if (!ec) acceptor_->set_option(asio::socket_base::reuse_address(true), ec);
-  if (!ec) acceptor_->bind(endpoint, ec);
-  if (!ec) acceptor_->listen(asio::socket_base::max_listen_connections, ec);
-  if (ec) return tl::unexpected("--daide: cannot listen on " + address.host + ":" + std::to_string(address.port) + ": " + ec.message());
+  if (auto opened = open_listening_socket(*acceptor_, tcp::endpoint(ip, address.port), "--daide", address.host); !opened) {
+    return tl::unexpected(opened.error());
+  }
   const auto bound = acceptor_->local_endpoint();
   accept();
   io_thread_ = std::thread([this] {
@@ -242,12 +246,9 @@ void DaideServer::Impl::accept() {
     std::shared_ptr<Connection> connection;
     {
       std::lock_guard lock(mutex_);
-      const auto from_address = per_address_.find(address);
-      if (!stopped_ && connections_.size() < options_.max_connections &&
-          (from_address == per_address_.end() || from_address->second < options_.max_connections_per_address)) {
+      if (!stopped_ && limits_.admit(address) == ConnectionLimits::Admission::Admitted) {
         connection = std::make_shared<Connection>(*this, std::move(socket), address);
         connections_.insert(connection);
-        ++per_address_[address];
       }
     }
     if (connection) connection->start();
@@ -261,7 +262,7 @@ void DaideServer::Impl::closed(Connection* connection, const std::string& addres
   for (auto it = connections_.begin(); it != connections_.end(); ++it) {
     if (it->get() != connection) continue;
     connections_.erase(it);
-    if (--per_address_[address] == 0) per_address_.erase(address);
+    limits_.release(address);
     return;
   }
 }

@@ -1,7 +1,6 @@
 #include "http_listener.h"
 
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -9,7 +8,6 @@
 #include <cerrno>
 #include <csignal>
 #include <map>
-#include <unordered_map>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -19,6 +17,9 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <spdlog/spdlog.h>
+
+#include "connection_limits.h"
+#include "listening_socket.h"
 
 namespace stratagem::server {
 namespace {
@@ -146,8 +147,8 @@ class HttpServer::Impl {
         acceptor_(io_),
         signals_(io_, SIGINT, SIGTERM),
         control_(asio::make_strand(io_)),
-        shutdown_timer_(control_) {
-    options_.max_connections = connection_limit(options_.max_connections);
+        shutdown_timer_(control_),
+        limits_(connection_limit_of_this_process(options.max_connections), options.max_connections_per_address) {
     reserve_descriptor_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   }
 
@@ -165,21 +166,15 @@ class HttpServer::Impl {
     if (error || endpoints.empty()) {
       return tl::unexpected(fmt::format("--listen: cannot resolve '{}': {}", address.host, error.message()));
     }
-    const tcp::endpoint endpoint = *endpoints.begin();
-    acceptor_.open(endpoint.protocol(), error);
-    if (!error) acceptor_.set_option(asio::socket_base::reuse_address(true), error);
-    if (!error) acceptor_.bind(endpoint, error);
-    if (!error) acceptor_.listen(asio::socket_base::max_listen_connections, error);
-    if (error) {
-      return tl::unexpected(fmt::format("--listen: cannot listen on {}:{}: {}", address.host, address.port,
-                                        error.message()));
+    if (auto opened = open_listening_socket(acceptor_, *endpoints.begin(), "--listen", address.host); !opened) {
+      return tl::unexpected(opened.error());
     }
     const auto bound = acceptor_.local_endpoint();
     return ListenAddress{address.host, bound.port()};
   }
 
   void run() {
-    spdlog::info("connections: at most {} in all, {} from one address", options_.max_connections,
+    spdlog::info("connections: at most {} in all, {} from one address", limits_.most(),
                  options_.max_connections_per_address);
     asio::co_spawn(io_, accept_loop(), asio::detached);
     signals_.async_wait(asio::bind_executor(control_, [this](const boost::system::error_code& error, int signal) {
@@ -203,27 +198,6 @@ class HttpServer::Impl {
     bool busy = false;       // a request is being answered
     bool streaming = false;  // an event stream
   };
-
-  // The connection cap: what the descriptor limit leaves after room for the database's
-  // connections, files and the process itself. The soft limit is raised to the hard one
-  // first (as servers do), so `ulimit -n` is what bounds it.
-  static std::size_t connection_limit(std::size_t requested) {
-    constexpr std::size_t kReservedDescriptors = 192;
-    constexpr std::size_t kMost = 10'000;
-    rlimit limit{};
-    std::size_t descriptors = 1024;
-    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
-      if (limit.rlim_cur < limit.rlim_max) {
-        rlimit raised = limit;
-        raised.rlim_cur = limit.rlim_max;
-        if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
-      }
-      descriptors = limit.rlim_cur == RLIM_INFINITY ? kMost * 2 : static_cast<std::size_t>(limit.rlim_cur);
-    }
-    const std::size_t room = descriptors > kReservedDescriptors + 16 ? descriptors - kReservedDescriptors : 16;
-    const std::size_t most = std::min(room, kMost);
-    return requested == 0 ? most : std::min(requested, room);
-  }
 
   void stop() {
     stopping_ = true;
@@ -255,7 +229,7 @@ class HttpServer::Impl {
 
   std::size_t open_connections() {
     std::lock_guard lock(connections_mutex_);
-    return connections_.size();
+    return limits_.open();
   }
 
   // Runs `action` on each open connection's strand.
@@ -343,14 +317,12 @@ class HttpServer::Impl {
     std::uint64_t id = 0;
     {
       std::lock_guard lock(connections_mutex_);
-      auto& from_address = per_address_[address];
-      if (connections_.size() >= options_.max_connections || from_address >= options_.max_connections_per_address) {
-        if (from_address == 0) per_address_.erase(address);
-        const bool total = connections_.size() >= options_.max_connections;
-        refuse(std::move(socket), total ? "the server's connection limit" : "the connection limit of " + address);
+      if (const auto admission = limits_.admit(address); admission != ConnectionLimits::Admission::Admitted) {
+        refuse(std::move(socket), admission == ConnectionLimits::Admission::ServerFull
+                                      ? "the server's connection limit"
+                                      : "the connection limit of " + address);
         return;
       }
-      ++from_address;
       connection = std::make_shared<Connection>(std::move(socket), address);
       id = next_connection_id_++;
       connections_.emplace(id, connection);
@@ -366,9 +338,7 @@ class HttpServer::Impl {
                      }
                      std::lock_guard lock(connections_mutex_);
                      connections_.erase(id);
-                     if (auto it = per_address_.find(address); it != per_address_.end() && --it->second == 0) {
-                       per_address_.erase(it);
-                     }
+                     limits_.release(address);
                      // The last connection gone at shutdown: nothing left to wait for.
                      if (stopping_ && connections_.empty()) {
                        asio::post(control_, [this] { shutdown_timer_.cancel(); });
@@ -402,7 +372,7 @@ class HttpServer::Impl {
 
   bool near_connection_limit() {
     std::lock_guard lock(connections_mutex_);
-    return connections_.size() * 4 >= options_.max_connections * 3;
+    return limits_.near_limit();
   }
 
   awaitable<void> serve(std::shared_ptr<Connection> connection) {
@@ -566,7 +536,7 @@ class HttpServer::Impl {
   std::atomic<bool> stopping_{false};
   std::mutex connections_mutex_;
   std::map<std::uint64_t, std::weak_ptr<Connection>> connections_;
-  std::unordered_map<std::string, std::size_t> per_address_;  // open connections by client address
+  ConnectionLimits limits_;  // under connections_mutex_
   std::uint64_t next_connection_id_ = 0;  // only the accept loop touches it
   // Only the accept loop's strand (and the refusal writes it starts, on the same
   // io_context thread when io_threads is 1) touch these.
