@@ -3,15 +3,6 @@
 
 namespace stratagem::platform {
 
-std::string_view game_status_name(GameStatus status) {
-  switch (status) {
-    case GameStatus::Forming: return "forming";
-    case GameStatus::Active: return "active";
-    case GameStatus::Finished: return "finished";
-  }
-  return "forming";
-}
-
 std::string_view power_status_name(PowerStatus status) {
   switch (status) {
     case PowerStatus::Playing: return "playing";

@@ -1,5 +1,6 @@
 // The stored record of a game: written on every change, read back on start-up.
 #include "diplomacy_game_impl.h"
+#include "game_record.h"
 #include "json_writer.h"
 
 namespace stratagem::platform {
@@ -12,11 +13,6 @@ void write_user(JsonWriter& out, const std::optional<User>& user) {
     return;
   }
   out.begin_object().key("id").string(user->id).key("name").string(user->name).end_object();
-}
-
-std::optional<User> read_user(const json& value) {
-  if (value.is_null()) return std::nullopt;
-  return User{value.at("id").get<std::string>(), value.at("name").get<std::string>()};
 }
 
 std::optional<Instant> read_instant(const json& value) {
@@ -165,24 +161,18 @@ void DiplomacyGame::Position::set(diplomacy::GameState state, std::string text) 
 
 tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
   try {
-    if (record.at("record_version") != kRecordVersion)
-      return tl::unexpected("record_version " + record.at("record_version").dump() + " is not known");
-    auto options = read_diplomacy_options(record.at("options"));
-    if (!options) return tl::unexpected("options: " + message(options.error(), Language::En));
+    auto head = read_record_head(record, kRecordVersion, read_diplomacy_options);
+    if (!head) return tl::unexpected(head.error());
     DiplomacyGame game;
-    game.id_ = record.at("id").get<std::string>();
-    game.set_options(std::move(*options));
+    game.id_ = std::move(head->id);
+    game.set_options(std::move(head->options));
+    game.seed_ = head->seed;
+    game.status_ = head->status;
     game.rules_ = *rules_by_name(game.options_.rules);
     auto game_rules = game_rules_for(game.options_);
     if (!game_rules) return tl::unexpected("options: " + message(game_rules.error(), Language::En));
     game.game_rules_ = std::move(*game_rules);
     if (!record.at("toss_winner").is_null()) game.game_rules_.toss_winner = record.at("toss_winner").get<int>();
-    game.seed_ = record.at("seed").get<std::uint64_t>();
-    const std::string status = record.at("status").get<std::string>();
-    if (status == "forming") game.status_ = GameStatus::Forming;
-    else if (status == "active") game.status_ = GameStatus::Active;
-    else if (status == "finished") game.status_ = GameStatus::Finished;
-    else return tl::unexpected("status: " + status + " is not a game status");
     game.created_at_ = *read_instant(record.at("created_at"));
     for (const json& joiner : record.at("joiners")) {
       std::optional<std::string> power;

@@ -2,6 +2,7 @@
 
 #include <deque>
 
+#include "game_record.h"
 #include "json_fields.h"
 #include "random.h"
 #include "stratagem/dragonchess/movegen.h"
@@ -420,23 +421,13 @@ json DragonchessGame::to_json() const {
 
 tl::expected<DragonchessGame, std::string> DragonchessGame::from_json(const json& record) {
   try {
-    if (record.at("record_version") != kRecordVersion)
-      return tl::unexpected("record_version " + record.at("record_version").dump() + " is not known");
-    auto options = read_dragonchess_options(record.at("options"));
-    if (!options) return tl::unexpected("options: " + message(options.error(), Language::En));
+    auto head = read_record_head(record, kRecordVersion, read_dragonchess_options);
+    if (!head) return tl::unexpected(head.error());
     DragonchessGame game;
-    game.id_ = record.at("id").get<std::string>();
-    game.options_ = std::move(*options);
-    game.seed_ = record.at("seed").get<std::uint64_t>();
-    const std::string status = record.at("status").get<std::string>();
-    if (status == "forming") game.status_ = GameStatus::Forming;
-    else if (status == "active") game.status_ = GameStatus::Active;
-    else if (status == "finished") game.status_ = GameStatus::Finished;
-    else return tl::unexpected("status: " + status + " is not a game status");
-    const auto read_user = [](const json& value) -> std::optional<User> {
-      if (value.is_null()) return std::nullopt;
-      return User{value.at("id").get<std::string>(), value.at("name").get<std::string>()};
-    };
+    game.id_ = std::move(head->id);
+    game.options_ = std::move(head->options);
+    game.seed_ = head->seed;
+    game.status_ = head->status;
     game.players_ = {read_user(record.at("players").at("gold")), read_user(record.at("players").at("scarlet"))};
     const auto side_or_none = [](const json& value) -> std::optional<Color> {
       if (value.is_null()) return std::nullopt;
