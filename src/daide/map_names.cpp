@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "stratagem/daide/translation.h"
+#include "stratagem/diplomacy/name_folding.h"
 
 namespace stratagem::daide {
 

@@ -73,6 +73,7 @@
 
 #include "order_text.h"
 #include "order_vocabulary.h"
+#include "stratagem/diplomacy/name_folding.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::diplomacy {

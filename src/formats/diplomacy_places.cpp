@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "stratagem/diplomacy/name_folding.h"
 #include "stratagem/diplomacy/order_parser.h"
 
 namespace stratagem::formats {

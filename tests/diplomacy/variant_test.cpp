@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "stratagem/diplomacy/name_folding.h"
 #include "support/map_facts.h"
 #include "support/test_paths.h"
 
@@ -609,6 +610,33 @@ TEST(VariantParse, RejectsStatementsOutsideTheirBlock) {
                "belongs in a province block");
   expect_error(edited("  name en Alps\n", "  name en Alps\nvictory 3\n"), "victory 3",
                "must come before the first power");
+}
+
+// Every keyword the format has, in every block it does not belong in, with the whole
+// message: the parser's table of statements decides all of them.
+TEST(VariantParse, SaysWhereEachMisplacedStatementBelongs) {
+  const auto error_of = [](const std::string& text) {
+    const auto parsed = Variant::parse(text);
+    return parsed ? std::string("parsed") : std::to_string(parsed.error().line) + ": " + parsed.error().message;
+  };
+  const std::string top = "variant mini\nvictory 2\nstart S1901M\n";  // lines 1-3
+  const std::string power = top + "power RED\n  name en Red\n";        // lines 4-5
+  const std::string province = top + "province CAP inland\n  name en Capital\n";
+  for (const char* keyword : {"name", "adjective", "alias", "home", "unit", "army", "fleet", "coast", "coast-name"})
+    EXPECT_EQ(error_of(top + keyword + " X\n"),
+              "4: '" + std::string(keyword) + "' outside a power or province block");
+  for (const char* keyword : {"army", "fleet", "coast", "coast-name"})
+    EXPECT_EQ(error_of(power + keyword + " X\n"),
+              "6: '" + std::string(keyword) + "' belongs in a province block, not in power RED");
+  for (const char* keyword : {"adjective", "home", "unit"})
+    EXPECT_EQ(error_of(province + keyword + " X\n"),
+              "6: '" + std::string(keyword) + "' belongs in a power block, not in province CAP");
+  for (const auto& block : {power, province})
+    for (const char* keyword : {"variant", "victory", "start"})
+      EXPECT_EQ(error_of(block + keyword + " X\n"),
+                "6: '" + std::string(keyword) + "' must come before the first power or province");
+  for (const auto& block : {top, power, province})
+    EXPECT_EQ(error_of(block + "depth 200\n"), std::to_string(block == top ? 4 : 6) + ": unknown keyword 'depth'");
 }
 
 TEST(VariantParse, RejectsUnknownCodes) {

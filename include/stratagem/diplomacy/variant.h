@@ -85,8 +85,8 @@ class Variant {
   const ProvinceSet& split_coast_provinces() const { return split_coasts_; }
 
   // --- names
-  // Every target the normalised name may refer to (see normalise_name()); several
-  // targets mean the name is ambiguous. Empty if unknown.
+  // Every target the normalised name may refer to (normalise_name(), name_folding.h);
+  // several targets mean the name is ambiguous. Empty if unknown.
   std::span<const NameTarget> lookup(std::string_view normalised) const;
   // Longest prefix of `normalised` that is a known name; 0 if none. Lets the order
   // parser read scripts written without spaces (陸軍莫斯科移動華沙).
@@ -145,10 +145,5 @@ class Variant {
 
 // The standard map of seeds 000-003, parsed from data/diplomacy/standard.variant.
 const Variant& standard_variant();
-
-// Folds a name the way lookups compare them: ASCII letters lower-cased, spaces, '.',
-// '-', '_' and apostrophes dropped, full-width ASCII folded to ASCII, and the
-// ideographic space and middle dots dropped. "St. Petersburg" and "stpetersburg" meet.
-std::string normalise_name(std::string_view name);
 
 }  // namespace stratagem::diplomacy

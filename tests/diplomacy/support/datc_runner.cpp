@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 
+#include "stratagem/diplomacy/name_folding.h"
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/validation.h"

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stratagem/diplomacy/adjudicator.h"
+#include "stratagem/diplomacy/name_folding.h"
 #include "stratagem/diplomacy/order_sheet.h"
 #include "stratagem/diplomacy/state.h"
 #include "support/datc_runner.h"
