@@ -4,7 +4,7 @@
 // Under the `datc` profile (the v2.4 preferences the file assumes) every case must pass.
 // Under the `standard` profile (2023 rulebook, DATC v3.1 preferences) every case must
 // pass too, except those listed in kDifferentUnderStandardRules, which must come out
-// differently; their v3.1 answers are checked by datc_v31_test.cpp.
+// differently; their v3.1 answers are checked by case_files_test.cpp.
 
 #include <algorithm>
 #include <array>
