@@ -107,6 +107,7 @@ void bind_diplomacy(py::module_& core) {
       .def("_set_position", &PyDiplomacyGame::set_position, py::arg("position"))
       .def("_mila_state", &PyDiplomacyGame::mila_state, py::arg("name"), py::arg("note"), py::arg("timestamp"))
       .def("_mila_lists", &PyDiplomacyGame::mila_lists, py::arg("power_name"))
+      .def("_mila_refusal", &PyDiplomacyGame::mila_refusal, py::arg("power_name"), py::arg("order"))
       .def("_mila_hash", [](const PyDiplomacyGame& game) { return mila_hash(game.variant(), game.state()); })
       .def("_set_arrivals", &PyDiplomacyGame::set_arrivals, py::arg("units"), py::arg("dislodged"), py::arg("centers"),
            py::arg("influence"))

@@ -9,6 +9,8 @@
 #include "mila_lists.h"
 #include "py_diplomacy_game.h"
 #include "stratagem/diplomacy/legal_orders.h"
+#include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/diplomacy/validation.h"
 #include "stratagem/formats/diplomacy_places.h"
 
 namespace stratagem::python {
@@ -182,6 +184,76 @@ py::dict PyDiplomacyGame::mila_state_of(const GameState& state, const MilaLists&
   out["civil_disorder"] = disorder;
   out["builds"] = builds;
   return out;
+}
+
+namespace {
+
+// The name of MILA's error (diplomacy.utils.errors) for a movement order refused for
+// `reason`, where MILA gives one for it; empty otherwise.
+std::string mila_error_name(const Variant& variant, const GameState& state, Power power, const ParsedOrder& parsed,
+                            VoidReason reason) {
+  // MILA finds units by type and place: a unit written with another type than the one
+  // standing there is no unit to MILA, whatever else is wrong with the order.
+  const auto other_type_there = [&](Location at, UnitType written) {
+    const Province province = variant.province_of(at);
+    return state.occupied(province) && state.unit_at(province).type != written;
+  };
+  const Province at = variant.province_of(parsed.order.unit());
+  if (parsed.order.kind() == OrderKind::Convoy) {
+    // The engine reads any convoy as a fleet's: an army of the power's own told to convoy
+    // is MILA's improper unit.
+    if (state.occupied(at) && state.unit_at(at).power == power && state.unit_at(at).type == UnitType::Army)
+      return "GAME_CONVOY_IMPROPER_UNIT";
+  } else if (parsed.unit_type_given && other_type_there(parsed.order.unit(), parsed.order.unit_type())) {
+    return "STD_GAME_UNORDERABLE_UNIT";
+  }
+  if (parsed.order.is_support() || parsed.order.kind() == OrderKind::Convoy)
+    if (parsed.target_type_given && other_type_there(parsed.order.target(), parsed.target_type))
+      return "GAME_ORDER_RECIPIENT_DOES_NOT_EXIST";
+  switch (reason) {
+    case VoidReason::NoUnit:
+    case VoidReason::ForeignUnit:
+      return "STD_GAME_UNORDERABLE_UNIT";
+    case VoidReason::MoveToOwnProvince:
+      return "GAME_MOVING_UNIT_CANT_RETURN";
+    case VoidReason::CannotReach:
+    case VoidReason::ArmyToSea:
+    case VoidReason::FleetInland:
+    case VoidReason::NoConvoyRoute: {
+      // MILA takes a move it cannot make as a move by convoy, which needs a coast.
+      const Province destination = variant.province_of(parsed.order.target());
+      return variant.coastal_provinces().contains(index(destination)) ? "GAME_UNIT_CANT_MOVE_VIA_CONVOY_INTO_DEST"
+                                                                      : "GAME_CONVOYING_UNIT_MUST_REACH_COST";
+    }
+    case VoidReason::SupportSelf:
+      return "GAME_UNIT_CANT_SUPPORT_ITSELF";
+    case VoidReason::SupportCannotReach:
+      return "GAME_UNIT_CANT_PROVIDE_SUPPORT_TO_DEST";
+    case VoidReason::NoSupportedUnit:
+    case VoidReason::NoConvoyedUnit:
+      return "GAME_ORDER_RECIPIENT_DOES_NOT_EXIST";
+    case VoidReason::SupportedMoveImpossible:
+      return "GAME_SUPPORTED_UNIT_CANT_REACH_DESTINATION";
+    case VoidReason::ConvoyByNonFleet:
+    case VoidReason::ConvoyFromLand:
+      return "GAME_CONVOY_IMPROPER_UNIT";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> PyDiplomacyGame::mila_refusal(const std::string& power_name,
+                                                                  const std::string& text) const {
+  const Power power = power_named(variant(), power_name);
+  if (state().phase.type != PhaseType::Movement) return {};
+  const auto parsed = parse_order(variant(), text, PhaseType::Movement);
+  if (!parsed) return {};
+  const auto order = validate(variant(), game_.rules(), state(), power, *parsed);
+  if (order) return {};
+  return {mila_error_name(variant(), state(), power, *parsed, order.error()),
+          format_order(variant(), parsed->order, parsed->target_type)};
 }
 
 }  // namespace stratagem::python

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "diplomacy_game.h"
@@ -122,6 +123,10 @@ class PyDiplomacyGame {
   // A power's lists as MILA keeps them: (units, {dislodged unit: retreats}, centres,
   // influence).
   py::tuple mila_lists(const std::string& power_name) const;
+  // For a movement order the engine refuses: the name of MILA's error for it
+  // (diplomacy.utils.errors) where the engine's reason is one MILA also gives (else
+  // empty), and the order in canonical words, as MILA's message quotes it.
+  std::pair<std::string, std::string> mila_refusal(const std::string& power_name, const std::string& text) const;
   // MILA's lists set by hand, {power: list} each (the dislodged units' dict by its keys):
   // each entry arrives in the order given; a province in no power's influence has none.
   void set_arrivals(const py::dict& units, const py::dict& dislodged, const py::dict& centres,

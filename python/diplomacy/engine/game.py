@@ -20,7 +20,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 from stratagem import _core
 from stratagem.diplomacy import POWERS, _dislodged_units, _position_of
 
-from ..utils import strings
+from ..utils import errors, strings
 from ..utils.common import StringableCode, timestamp_microseconds
 from ..utils.constants import DEFAULT_GAME_RULES
 from ..utils.game_phase_data import GamePhaseData
@@ -536,13 +536,31 @@ class Game(_core.DiplomacyGame):
         dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
         phase_type = _core_current_phase(self)[-1]
         for text, why in dropped:
-            self.error.append(StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
+            self.error.append(self._mila_error(power_name, text)
+                              or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
             if phase_type in "RA":
                 self._voided.setdefault(power_name, []).append(text)
         if phase_type == "A":
             self._settle_waives(power_name)
         if self._powers_read:
             self.powers[power_name]._orders = None
+
+    def _mila_error(self, power_name: str, text: str) -> Optional[StringableCode]:
+        """MILA's error for a movement order the engine refused, where the engine's reason
+        is one MILA gives too (python/src/mila_game.cpp): the order's canonical words in
+        the message as MILA puts them in (the whole order, or the unit and the rest)."""
+        name, canonical = self._mila_refusal(power_name, text)
+        if not name:
+            return None
+        error = getattr(errors, name)
+        words = canonical.split()
+        written = text.upper().split()
+        if written[:1] in (["A"], ["F"]):
+            words[0] = written[0]  # "A PAR C ...": MILA quotes the unit as written
+        unit, rest = " ".join(words[:2]), " ".join(words[2:])
+        values = {1: (" ".join(words),), 2: (unit, rest),
+                  3: ("SUPPORT" if words[2:3] == ["S"] else "CONVOY", unit, rest)}[error.message.count("%s")]
+        return error % values
 
     def _settle_waives(self, power_name: str) -> None:
         """MILA's ``power.adjust`` once an adjustment order is given: while more orders are

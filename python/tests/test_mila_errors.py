@@ -1,0 +1,52 @@
+"""game.error as MILA's: for movement orders the engine refuses for a reason MILA also
+gives, the error MILA reports (its code and text, data/mila_errors.json written by
+data/make_mila_errors.py running MILA); the other orders keep our sentence."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from diplomacy import Game
+from diplomacy.utils import errors
+
+CASES = json.loads((Path(__file__).resolve().parent / "data" / "mila_errors.json").read_text())
+# Moves written through several places, which MILA reads as one move by convoy and ours
+# refuses unread (docs/python.md).
+THROUGH_SEVERAL_PLACES = {"F LON - YOR - EDI", "A MUN - SIL - WAR"}
+# A unit written with the wrong type: ours takes the order for the unit standing there,
+# MILA refuses it (docs/python.md).
+WRONG_TYPE_TAKEN = {"A PAR S A BRE", "F PAR - BUR"}
+
+
+@pytest.mark.parametrize("case", [case for case in CASES
+                                  if case["order"] not in THROUGH_SEVERAL_PLACES | WRONG_TYPE_TAKEN],
+                         ids=lambda case: case["order"])
+def test_an_order_refused_reports_milas_error(case):
+    game = Game()
+    game.set_orders(case["power"], [case["order"]])
+    assert [[error.code, str(error)] for error in game.error] == case["error"]
+    assert game.get_orders(case["power"]) == case["orders"]
+
+
+def test_errors_compare_as_milas_do():
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR S A PAR", "A MAR - MOS"])
+    assert game.error[0] == errors.GAME_UNIT_CANT_SUPPORT_ITSELF
+    assert game.error[0] == "UNIT CANNOT SUPPORT ITSELF: A PAR S A PAR"
+    assert game.error[1] == errors.GAME_CONVOYING_UNIT_MUST_REACH_COST
+    assert isinstance(game.error[1], errors.Error) and game.error[1].code == 21035
+    assert str(errors.STD_GAME_UNORDERABLE_UNIT) == "UNORDERABLE UNIT: %s"
+
+
+@pytest.mark.parametrize("order", sorted(THROUGH_SEVERAL_PLACES))
+def test_a_move_through_several_places_is_refused_with_our_sentence(order):
+    game = Game()
+    game.set_orders("ENGLAND" if order.startswith("F LON") else "GERMANY", [order])
+    assert len(game.error) == 1 and json.dumps(order) in str(game.error[0])
+
+
+def test_a_unit_written_with_the_wrong_type_is_taken_for_the_one_standing_there():
+    game = Game()
+    game.set_orders("FRANCE", ["F PAR - BUR", "A PAR S A BRE"])
+    assert game.get_orders("FRANCE") == ["A PAR S F BRE"] and not game.error
