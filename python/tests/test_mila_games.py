@@ -147,3 +147,19 @@ def test_a_dislodged_unit_put_where_its_own_power_then_moves_is_lost_saying_so()
     game.process()
     assert game.get_current_phase() == "F1901M" and "A PIC" in game.get_units("FRANCE")
     assert [str(error) for error in game.error][0].startswith("A PIC: dislodged by hand, cannot stay dislodged: ")
+
+
+def test_adjustment_orders_given_in_several_calls_as_milas():
+    """No orders leave power.adjust empty; orders added with replace=False drop the WAIVEs
+    beyond the builds due."""
+    mila = SCENARIOS["adjust_calls"]
+    game = Game()
+    for phase in GAMES[0]["phases"]:
+        if phase["name"] == mila["phase"]:
+            break
+        for name, orders in phase["orders"].items():
+            game.set_orders(name, orders)
+        game.process()
+    for orders, expected_after in zip(mila["calls"], mila["after"]):
+        game.set_orders("FRANCE", orders, replace=False)
+        assert {"adjust": game.powers["FRANCE"].adjust, "orders": game.get_orders("FRANCE")} == expected_after

@@ -533,8 +533,11 @@ class Game(_core.DiplomacyGame):
                 given.append(text)
             self.powers[power_name]._orders = None
             return
-        dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
         phase_type = _core_current_phase(self)[-1]
+        if phase_type in "RA" and isinstance(orders, (list, tuple)) and not any(orders):
+            self.clear_orders(power_name)  # MILA: no orders leave no retreats or adjustments
+            return
+        dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
         for text, why in dropped:
             self.error.append(self._mila_error(power_name, text)
                               or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
@@ -563,12 +566,12 @@ class Game(_core.DiplomacyGame):
         return error % values
 
     def _settle_waives(self, power_name: str) -> None:
-        """MILA's ``power.adjust`` once an adjustment order is given: while more orders are
+        """MILA's ``power.adjust`` once adjustment orders are given: while more orders are
         given than builds are due, a WAIVE goes (so ``WAIVE, WAIVE, F STP/NC B`` with one
-        build due builds); fewer are made up with WAIVEs (MILA does so for a power no player
-        controls, as every power here)."""
-        power = self.powers[power_name]
-        due = len(power.centers) - len(power.units)
+        build due builds); where a WAIVE is given, fewer orders are made up with WAIVEs to
+        the builds due."""
+        # The engine's own lists: the power's live lists would be read only to be counted.
+        due = len(_core_centers(self, power_name)) - len(_core_units(self, power_name))
         if due <= 0:
             return
         due = min(due, len(_core_orderable_locations(self, power_name)))
@@ -577,7 +580,8 @@ class Game(_core.DiplomacyGame):
         settled = list(given)
         while due < len(settled) + voided and "WAIVE" in settled:
             settled.remove("WAIVE")
-        settled += ["WAIVE"] * (due - len(settled) - voided)
+        if "WAIVE" in settled:
+            settled += ["WAIVE"] * (due - len(settled) - voided)
         if settled != given:
             _core.DiplomacyGame.set_orders(self, power_name, settled, True, True)
 
@@ -988,6 +992,8 @@ _core_is_game_done = _core.DiplomacyGame.is_game_done.fget
 _RESULTS_BY_CODE = (OK, NO_CONVOY, BOUNCE, VOID, CUT, DISLODGED, DISRUPTED, DISBAND)
 _core_current_phase = _core.DiplomacyGame.get_current_phase
 _core_orderable_locations = _core.DiplomacyGame.get_orderable_locations
+_core_centers = _core.DiplomacyGame.get_centers
+_core_units = _core.DiplomacyGame.get_units
 _core_possible_orders = _core.DiplomacyGame.get_all_possible_orders
 
 

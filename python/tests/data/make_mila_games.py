@@ -103,10 +103,28 @@ def scenarios():
     return out
 
 
+def adjust_calls(games):
+    """France's builds in the first winter of the first game, given in several calls."""
+    game = Game()
+    for phase in games[0]["phases"]:
+        if phase["name"] == "W1902A":
+            break
+        for name, orders in phase["orders"].items():
+            game.set_orders(name, orders)
+        game.process()
+    calls = [[], ["A PAR B"], ["WAIVE", "WAIVE", "A MAR B"], []]
+    seen_after = []
+    for orders in calls:
+        game.set_orders("FRANCE", orders, replace=False)
+        seen_after.append({"adjust": list(game.powers["FRANCE"].adjust), "orders": game.get_orders("FRANCE")})
+    return {"phase": game.get_current_phase(), "calls": calls, "after": seen_after}
+
+
 def main():
     games = [play(seed) for seed in range(GAMES)]
     out = Path(__file__).resolve().parent / "mila_games.json"
-    out.write_text(json.dumps({"games": games, "scenarios": scenarios()}, separators=(",", ":")) + "\n")
+    out.write_text(json.dumps({"games": games, "scenarios": dict(scenarios(), adjust_calls=adjust_calls(games))},
+                              separators=(",", ":")) + "\n")
     print(f"{out}: {len(games)} games, {sum(len(g['phases']) for g in games)} phases")
 
 
