@@ -535,7 +535,11 @@ class Game(_core.DiplomacyGame):
             return
         phase_type = _core_current_phase(self)[-1]
         if phase_type in "RA" and isinstance(orders, (list, tuple)) and not any(orders):
-            self.clear_orders(power_name)  # MILA: no orders leave no retreats or adjustments
+            # MILA: no orders leave the power no retreats or adjustments.
+            _core.DiplomacyGame.set_orders(self, power_name, [], True, True)
+            self._voided.pop(power_name, None)
+            if self._powers_read:
+                self.powers[power_name]._orders = None
             return
         dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
         for text, why in dropped:
@@ -570,12 +574,14 @@ class Game(_core.DiplomacyGame):
         given than builds are due, a WAIVE goes (so ``WAIVE, WAIVE, F STP/NC B`` with one
         build due builds); where a WAIVE is given, fewer orders are made up with WAIVEs to
         the builds due."""
+        given = _core.DiplomacyGame.get_orders(self, power_name)
+        if "WAIVE" not in given:
+            return  # nothing to drop or to make up
         # The engine's own lists: the power's live lists would be read only to be counted.
         due = len(_core_centers(self, power_name)) - len(_core_units(self, power_name))
         if due <= 0:
             return
         due = min(due, len(_core_orderable_locations(self, power_name)))
-        given = _core.DiplomacyGame.get_orders(self, power_name)
         voided = len(self._voided.get(power_name, ()))
         settled = list(given)
         while due < len(settled) + voided and "WAIVE" in settled:
