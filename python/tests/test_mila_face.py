@@ -2,9 +2,8 @@
 
 The expected values in data/mila_reference.json and data/mila_finished_game.json were
 written by running MILA's `diplomacy` 1.1.2 itself on the same scenarios (the scenarios
-below, in the same order); nothing of MILA's runs here. Where ours differs on purpose
-(the order of units in a list: MILA's lists keep the order units arrived in, ours the
-map's order), the lists are compared as sets, and docs/python.md says so.
+below, in the same order); nothing of MILA's runs here. Lists are compared in MILA's
+order (the order things arrived in).
 """
 
 import copy
@@ -29,10 +28,6 @@ def words(game):
     return {unit: [str(result) for result in results] for unit, results in game.result_history.last_value().items()}
 
 
-def as_sets(by_power):
-    return {power: sorted(values) for power, values in by_power.items()}
-
-
 def test_import_diplomacy_is_the_face_built_beside_stratagem():
     import stratagem
     assert Path(diplomacy.__file__).resolve().parent.parent == Path(stratagem.__file__).resolve().parent.parent
@@ -54,8 +49,8 @@ def test_default_rules_and_state_of_a_new_game_are_milas():
     assert set(state) == set(expected) | {"timestamp", "zobrist_hash"}
     for key in ("name", "note", "retreats", "centers", "homes", "civil_disorder", "builds"):
         assert state[key] == expected[key], key
-    assert as_sets(state["units"]) == as_sets(expected["units"])
-    assert as_sets(state["influence"]) == as_sets(expected["influence"])
+    assert state["units"] == expected["units"]
+    assert state["influence"] == expected["influence"]
     assert game.phase == "SPRING 1901 MOVEMENT" and game.phase_type == "M" and not game.error
 
 
@@ -73,7 +68,7 @@ def test_a_dislodged_units_own_result_comes_before_dislodged():
     assert game.result_history.last_value()["A BUR"] == [BOUNCE, DISLODGED]
     assert game.dislodged == expected["dislodged"]
     assert game.get_current_phase() == expected["phase"]
-    assert as_sets(game.get_units()) == as_sets(expected["units"])
+    assert game.get_units() == expected["units"]
     assert {name: dict(power.retreats) for name, power in game.powers.items()} == expected["retreats"]
     assert game.get_orderable_locations("FRANCE") == expected["orderable"]
     assert sorted(game.get_all_possible_orders()["BUR"]) == expected["possible_BUR"]
@@ -84,7 +79,7 @@ def test_a_dislodged_units_own_result_comes_before_dislodged():
     assert words(game) == MILA["retreat"]["results"]
     assert game.popped == MILA["retreat"]["popped"]
     assert game.get_current_phase() == MILA["retreat"]["phase"]
-    assert as_sets(game.get_units()) == as_sets(MILA["retreat"]["units"])
+    assert game.get_units() == MILA["retreat"]["units"]
 
 
 @pytest.mark.parametrize("scenario", ["convoy_off_path", "convoy_dislodged", "self_dislodge"])
@@ -126,7 +121,7 @@ def test_orders_last_one_for_a_unit_wins_and_histories_are_kept():
     assert [str(phase) for phase in game.state_history.keys()] == history["keys"]
     assert data.orders == history["phase_data"]["orders"]
     assert game.command == history["command"]
-    assert as_sets(game.ordered_units) == as_sets(history["ordered_units"])
+    assert game.ordered_units == history["ordered_units"]
     assert {unit: results for unit, results in game.get_phase_from_history("S1901M").results.items()
             if results} == history["from_history_results"]
     assert list(game.message_history.keys()) == ["S1901M"] and not game.messages
@@ -183,9 +178,9 @@ def test_set_units_and_set_centers_take_over_and_leave_out_what_cannot_be():
     game.set_centers("ENGLAND", ["PAR", "LON", "UKR"])
     expected = MILA["setters"]
     assert game.get_units() == expected["units"]  # the order units were put in, as MILA
-    assert as_sets(game.get_centers()) == as_sets(expected["centers"])
+    assert game.get_centers() == expected["centers"]
     assert dict(game.get_power("FRANCE").retreats) == expected["retreats_FRANCE"]
-    assert as_sets(game.get_state()["influence"]) == as_sets(expected["influence"])
+    assert game.get_state()["influence"] == expected["influence"]
     assert [str(error) for error in game.error] == ["INVALID UNIT: F PAR"]
 
 
@@ -229,7 +224,7 @@ def test_milas_finished_saved_game_reads_back():
         data = game.get_phase_from_history(phase["name"])
         assert data.orders == phase["orders"]
         assert {unit: [str(r) for r in results] for unit, results in data.results.items()} == phase["results"]
-    assert as_sets(game.get_units()) == as_sets(saved["phases"][-1]["state"]["units"])
+    assert game.get_units() == saved["phases"][-1]["state"]["units"]
     written = to_saved_game_format(game)
     assert [phase["name"] for phase in written["phases"]] == [phase["name"] for phase in saved["phases"]]
 

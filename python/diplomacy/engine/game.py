@@ -676,11 +676,19 @@ class Game(_core.DiplomacyGame):
 
     @property
     def ordered_units(self) -> Dict[str, List[str]]:
-        """The phase last processed: power -> the units it gave orders to."""
+        """The phase last processed: power -> the units it gave orders to (after a movement
+        phase in the order of the power's units as the phase began, as MILA lists them)."""
         if not self.order_history:
             return {}
-        return {power: [_unit_key(order) for order in orders or [] if order != "WAIVE"]
-                for power, orders in self.order_history.last_value().items()}
+        ordered = {power: [_unit_key(order) for order in orders or [] if order != "WAIVE"]
+                   for power, orders in self.order_history.last_value().items()}
+        if self.order_history.last_key()[-1] == "M":
+            units = self.state_history.last_value()["units"]
+            for power, power_units in ordered.items():
+                given = set(power_units)
+                on_board = [unit for unit in units.get(power, ()) if unit in given]
+                ordered[power] = on_board + [unit for unit in power_units if unit not in set(on_board)]
+        return ordered
 
     @property
     def popped(self) -> List[str]:
