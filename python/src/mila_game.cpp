@@ -186,14 +186,7 @@ py::dict PyDiplomacyGame::mila_state_of(const GameState& state, const MilaLists&
   return out;
 }
 
-namespace {
-
-// The name of MILA's error (diplomacy.utils.errors) for a movement order refused for
-// `reason`, where MILA gives one for it; empty otherwise.
-std::string mila_error_name(const Variant& variant, const GameState& state, Power power, const ParsedOrder& parsed,
-                            VoidReason reason) {
-  // MILA finds units by type and place: a unit written with another type than the one
-  // standing there is no unit to MILA, whatever else is wrong with the order.
+std::string mila_type_error(const Variant& variant, const GameState& state, Power power, const ParsedOrder& parsed) {
   const auto other_type_there = [&](Location at, UnitType written) {
     const Province province = variant.province_of(at);
     return state.occupied(province) && state.unit_at(province).type != written;
@@ -210,6 +203,16 @@ std::string mila_error_name(const Variant& variant, const GameState& state, Powe
   if (parsed.order.is_support() || parsed.order.kind() == OrderKind::Convoy)
     if (parsed.target_type_given && other_type_there(parsed.order.target(), parsed.target_type))
       return "GAME_ORDER_RECIPIENT_DOES_NOT_EXIST";
+  return "";
+}
+
+namespace {
+
+// The name of MILA's error (diplomacy.utils.errors) for a movement order refused for
+// `reason`, where MILA gives one for it; empty otherwise.
+std::string mila_error_name(const Variant& variant, const GameState& state, Power power, const ParsedOrder& parsed,
+                            VoidReason reason) {
+  if (std::string name = mila_type_error(variant, state, power, parsed); !name.empty()) return name;
   switch (reason) {
     case VoidReason::NoUnit:
     case VoidReason::ForeignUnit:
@@ -250,10 +253,11 @@ std::pair<std::string, std::string> PyDiplomacyGame::mila_refusal(const std::str
   if (state().phase.type != PhaseType::Movement) return {};
   const auto parsed = parse_order(variant(), text, PhaseType::Movement);
   if (!parsed) return {};
+  const std::string canonical = format_order(variant(), parsed->order, parsed->target_type);
+  if (std::string name = mila_type_error(variant(), state(), power, *parsed); !name.empty()) return {name, canonical};
   const auto order = validate(variant(), game_.rules(), state(), power, *parsed);
   if (order) return {};
-  return {mila_error_name(variant(), state(), power, *parsed, order.error()),
-          format_order(variant(), parsed->order, parsed->target_type)};
+  return {mila_error_name(variant(), state(), power, *parsed, order.error()), canonical};
 }
 
 }  // namespace stratagem::python

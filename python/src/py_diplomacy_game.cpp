@@ -319,6 +319,13 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
     auto order = known                   ? game_.check_order(power, *known, text)
                  : without_coast.empty() ? game_.read_order(power, text)
                                          : game_.read_order(power, without_coast);
+    if (order && by_unit && !known && phase == PhaseType::Movement) {
+      // The engine takes a unit written with the wrong type for the one standing there;
+      // MILA's face refuses it, as MILA does.
+      const auto written = parse_order(variant(), text, phase);
+      if (written && !mila_type_error(variant(), game_.state(), power, *written).empty())
+        order = tl::unexpected(std::string(formats::in_quotes(text)) + ": no such unit there");
+    }
     if (!order) {
       if (by_unit) {
         dropped.append(py::make_tuple(item, order.error()));

@@ -55,6 +55,13 @@ diplomacy::GameState state_from_json(const diplomacy::Variant& variant, const st
 py::list units_of(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power);
 py::list centres_of(const diplomacy::Variant& variant, const diplomacy::GameState& state, diplomacy::Power power);
 
+// MILA finds units by type and place: the name of MILA's error (diplomacy.utils.errors)
+// for a movement order naming a unit (or a supported or convoyed one) with another type
+// than the one standing there, or an army told to convoy; empty for any other order.
+// (mila_game.cpp)
+std::string mila_type_error(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                            diplomacy::Power power, const diplomacy::ParsedOrder& parsed);
+
 class PyDiplomacyGame {
  public:
   PyDiplomacyGame(const std::string& rules, std::optional<int> max_year);

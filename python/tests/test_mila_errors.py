@@ -14,13 +14,9 @@ CASES = json.loads((Path(__file__).resolve().parent / "data" / "mila_errors.json
 # Moves written through several places, which MILA reads as one move by convoy and ours
 # refuses unread (docs/python.md).
 THROUGH_SEVERAL_PLACES = {"F LON - YOR - EDI", "A MUN - SIL - WAR"}
-# A unit written with the wrong type: ours takes the order for the unit standing there,
-# MILA refuses it (docs/python.md).
-WRONG_TYPE_TAKEN = {"A PAR S A BRE", "F PAR - BUR"}
 
 
-@pytest.mark.parametrize("case", [case for case in CASES
-                                  if case["order"] not in THROUGH_SEVERAL_PLACES | WRONG_TYPE_TAKEN],
+@pytest.mark.parametrize("case", [case for case in CASES if case["order"] not in THROUGH_SEVERAL_PLACES],
                          ids=lambda case: case["order"])
 def test_an_order_refused_reports_milas_error(case):
     game = Game()
@@ -44,9 +40,3 @@ def test_a_move_through_several_places_is_refused_with_our_sentence(order):
     game = Game()
     game.set_orders("ENGLAND" if order.startswith("F LON") else "GERMANY", [order])
     assert len(game.error) == 1 and json.dumps(order) in str(game.error[0])
-
-
-def test_a_unit_written_with_the_wrong_type_is_taken_for_the_one_standing_there():
-    game = Game()
-    game.set_orders("FRANCE", ["F PAR - BUR", "A PAR S A BRE"])
-    assert game.get_orders("FRANCE") == ["A PAR S F BRE"] and not game.error
