@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "stratagem/daide/translation.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::daide {
 
@@ -55,9 +56,8 @@ tl::expected<Node, std::string> fleet_adjacencies(const MapNames& names, Locatio
 
 tl::expected<Node, std::string> province_adjacencies(const MapNames& names, Province p) {
   const diplomacy::Variant& variant = names.variant();
-  auto head = province_node(names, p);
-  if (!head) return tl::unexpected(head.error());
-  Nodes entry{*head};
+  STRATAGEM_TRY_ASSIGN(auto head, province_node(names, p));
+  Nodes entry{head};
   if (variant.terrain(p) != Terrain::Sea) {
     Nodes army{token_node(tokens::AMY)};
     std::string error;
@@ -74,14 +74,13 @@ tl::expected<Node, std::string> province_adjacencies(const MapNames& names, Prov
       auto coast_name = names.location_node(coast);
       if (!coast_name || !coast_name->is_list)
         return tl::unexpected(fmt::format("no DAIDE coast for {}", variant.location_code(coast)));
-      auto fleet = fleet_adjacencies(names, coast, list_node({token_node(tokens::FLT), coast_name->items[1]}));
-      if (!fleet) return tl::unexpected(fleet.error());
-      entry.push_back(*fleet);
+      STRATAGEM_TRY_ASSIGN(auto fleet,
+                           fleet_adjacencies(names, coast, list_node({token_node(tokens::FLT), coast_name->items[1]})));
+      entry.push_back(fleet);
     }
   } else if (variant.terrain(p) != Terrain::Inland) {
-    auto fleet = fleet_adjacencies(names, variant.main_location(p), token_node(tokens::FLT));
-    if (!fleet) return tl::unexpected(fleet.error());
-    entry.push_back(*fleet);
+    STRATAGEM_TRY_ASSIGN(auto fleet, fleet_adjacencies(names, variant.main_location(p), token_node(tokens::FLT)));
+    entry.push_back(fleet);
   }
   return list_node(std::move(entry));
 }
@@ -204,13 +203,11 @@ tl::expected<TokenList, std::string> map_definition(const MapNames& names) {
   for (int i = 0; i < variant.province_count(); ++i) {
     const Province p = diplomacy::province_at(i);
     if (variant.terrain(p) == Terrain::Impassable) continue;
-    auto n = province_node(names, p);
-    if (!n) return tl::unexpected(n.error());
-    if (!variant.is_supply_centre(p)) non_centres.push_back(*n);
-    else if (!homes.contains(i)) neutral.push_back(*n);
-    auto adjacency = province_adjacencies(names, p);
-    if (!adjacency) return tl::unexpected(adjacency.error());
-    adjacencies.push_back(*adjacency);
+    STRATAGEM_TRY_ASSIGN(auto n, province_node(names, p));
+    if (!variant.is_supply_centre(p)) non_centres.push_back(n);
+    else if (!homes.contains(i)) neutral.push_back(n);
+    STRATAGEM_TRY_ASSIGN(auto adjacency, province_adjacencies(names, p));
+    adjacencies.push_back(adjacency);
   }
   centre_groups.push_back(list_node(std::move(neutral)));
   const Nodes arguments{list_node(std::move(powers)),
@@ -223,9 +220,8 @@ tl::expected<void, std::string> check_map_definition(const Nodes& mdf_arguments,
   auto ours_tokens = map_definition(names);
   if (!ours_tokens) return tl::unexpected<std::string>("the server's powers and provinces are not the standard map's: " + ours_tokens.error());
   auto ours = canonical(*parse(*ours_tokens), names);
-  auto server = canonical(mdf_arguments, names);
-  if (!server) return tl::unexpected(server.error());
-  const std::string difference = first_difference(*server, *ours);
+  STRATAGEM_TRY_ASSIGN(auto server, canonical(mdf_arguments, names));
+  const std::string difference = first_difference(server, *ours);
   if (!difference.empty()) return tl::unexpected<std::string>("the server's map is not the standard map: " + difference);
   return {};
 }

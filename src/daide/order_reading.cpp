@@ -3,6 +3,7 @@
 // syntax are read: the loose forms belong to the AOA variant, which we do not offer.
 #include "stratagem/daide/translation.h"
 #include "stratagem/diplomacy/validation.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::daide {
 
@@ -59,57 +60,50 @@ class OrderReader {
       return checked(ParsedOrder{.order = Order::waive(), .unit_type_given = false});
     }
     if (items.size() < 2 || !items[0].is_list || items[1].is_list) return syntax(items.empty() ? 0 : 1);
-    auto unit = read_unit(items[0], 0);
-    if (!unit) return tl::unexpected(unit.error());
+    STRATAGEM_TRY_ASSIGN(auto unit, read_unit(items[0], 0));
     const Token verb = items[1].token;
     ParsedOrder parsed{.order = Order::waive(), .unit_type_given = true, .target_type_given = true};
     const auto rest = [&](std::size_t count) { return items.size() == 2 + count; };
     if (verb == tokens::HLD && rest(0)) {
-      parsed.order = Order::hold(unit->type, unit->location);
+      parsed.order = Order::hold(unit.type, unit.location);
     } else if ((verb == tokens::MTO || verb == tokens::RTO) && rest(1)) {
-      auto to = location(items[2], 2);
-      if (!to) return tl::unexpected(to.error());
-      parsed.order = verb == tokens::MTO ? Order::move(unit->type, unit->location, *to)
-                                         : Order::retreat(unit->type, unit->location, *to);
+      STRATAGEM_TRY_ASSIGN(auto to, location(items[2], 2));
+      parsed.order = verb == tokens::MTO ? Order::move(unit.type, unit.location, to)
+                                         : Order::retreat(unit.type, unit.location, to);
     } else if (verb == tokens::CTO && (rest(1) || rest(3))) {
       // The VIA route is the player's wish; the adjudicator finds the routes itself.
       if (rest(3) && (!items[3].is(tokens::VIA) || !items[4].is_list)) return syntax(3);
-      auto to = location(items[2], 2);
-      if (!to) return tl::unexpected(to.error());
-      if (unit->type != UnitType::Army) return refuse(tokens::NSA);
-      parsed.order = Order::move(unit->type, unit->location, *to, true);
+      STRATAGEM_TRY_ASSIGN(auto to, location(items[2], 2));
+      if (unit.type != UnitType::Army) return refuse(tokens::NSA);
+      parsed.order = Order::move(unit.type, unit.location, to, true);
     } else if (verb == tokens::SUP && (rest(1) || rest(3))) {
-      auto supported = read_unit(items[2], 2);
-      if (!supported) return tl::unexpected(supported.error());
-      parsed.target_type = supported->type;
-      const Location at = main_location(supported->location);
+      STRATAGEM_TRY_ASSIGN(auto supported, read_unit(items[2], 2));
+      parsed.target_type = supported.type;
+      const Location at = main_location(supported.location);
       if (rest(1)) {
-        parsed.order = Order::support_hold(unit->type, unit->location, at);
+        parsed.order = Order::support_hold(unit.type, unit.location, at);
       } else {
         if (!items[3].is(tokens::MTO) || items[4].is_list) return syntax(items[3].is(tokens::MTO) ? 4 : 3);
-        auto to = location(items[4], 4);
-        if (!to) return tl::unexpected(to.error());
-        parsed.order = Order::support_move(unit->type, unit->location, at, main_location(*to));
+        STRATAGEM_TRY_ASSIGN(auto to, location(items[4], 4));
+        parsed.order = Order::support_move(unit.type, unit.location, at, main_location(to));
       }
     } else if (verb == tokens::CVY && rest(3)) {
-      auto army = read_unit(items[2], 2);
-      if (!army) return tl::unexpected(army.error());
+      STRATAGEM_TRY_ASSIGN(auto army, read_unit(items[2], 2));
       if (!items[3].is(tokens::CTO)) return syntax(3);
-      auto to = location(items[4], 4);
-      if (!to) return tl::unexpected(to.error());
-      parsed.target_type = army->type;
-      if (unit->type != UnitType::Fleet) return refuse(tokens::NSF);
-      if (army->type != UnitType::Army) return refuse(tokens::NSA);
-      parsed.order = Order::convoy(unit->location, main_location(army->location), main_location(*to));
+      STRATAGEM_TRY_ASSIGN(auto to, location(items[4], 4));
+      parsed.target_type = army.type;
+      if (unit.type != UnitType::Fleet) return refuse(tokens::NSF);
+      if (army.type != UnitType::Army) return refuse(tokens::NSA);
+      parsed.order = Order::convoy(unit.location, main_location(army.location), main_location(to));
     } else if ((verb == tokens::DSB || verb == tokens::BLD || verb == tokens::REM) && rest(0)) {
       if (verb == tokens::BLD) {
-        if (unit->power != power_) return refuse(tokens::NYU);
-        const diplomacy::Province province = variant_.province_of(unit->location);
+        if (unit.power != power_) return refuse(tokens::NYU);
+        const diplomacy::Province province = variant_.province_of(unit.location);
         if (!variant_.is_supply_centre(province)) return refuse(tokens::NSC);
       }
-      parsed.order = verb == tokens::DSB   ? Order::disband(unit->type, unit->location)
-                     : verb == tokens::BLD ? Order::build(unit->type, unit->location)
-                                           : Order::remove(unit->type, unit->location);
+      parsed.order = verb == tokens::DSB   ? Order::disband(unit.type, unit.location)
+                     : verb == tokens::BLD ? Order::build(unit.type, unit.location)
+                                           : Order::remove(unit.type, unit.location);
     } else {
       return syntax(1);
     }
@@ -118,12 +112,12 @@ class OrderReader {
       const bool retreat_phase = state_.phase.type == diplomacy::PhaseType::Retreat;
       std::optional<Unit> there;
       if (retreat_phase) {
-        if (auto d = state_.dislodged_in(variant_.province_of(unit->location))) there = d->unit;
+        if (auto d = state_.dislodged_in(variant_.province_of(unit.location))) there = d->unit;
       } else {
-        there = state_.unit_in(variant_.province_of(unit->location));
+        there = state_.unit_in(variant_.province_of(unit.location));
       }
-      if (!there || there->type != unit->type || there->power != unit->power) {
-        if (retreat_phase && (verb == tokens::RTO || verb == tokens::DSB) && state_.unit_in(variant_.province_of(unit->location)))
+      if (!there || there->type != unit.type || there->power != unit.power) {
+        if (retreat_phase && (verb == tokens::RTO || verb == tokens::DSB) && state_.unit_in(variant_.province_of(unit.location)))
           return refuse(tokens::NRN);
         return refuse(tokens::NSU);
       }
@@ -156,9 +150,8 @@ class OrderReader {
     if (node.items[1].is(tokens::AMY)) unit.type = UnitType::Army;
     else if (node.items[1].is(tokens::FLT)) unit.type = UnitType::Fleet;
     else return syntax(at);
-    auto where = location(node.items[2], at);
-    if (!where) return tl::unexpected(where.error());
-    unit.location = *where;
+    STRATAGEM_TRY_ASSIGN(auto where, location(node.items[2], at));
+    unit.location = where;
     return unit;
   }
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "stratagem/daide/translation.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::daide {
 
@@ -75,17 +76,16 @@ tl::expected<Unit, std::string> read_unit(const Nodes& items, const MapNames& na
   if (items[1].token == tokens::AMY) unit.type = UnitType::Army;
   else if (items[1].token == tokens::FLT) unit.type = UnitType::Fleet;
   else return tl::unexpected(fmt::format("{} is not AMY or FLT", names.name(items[1].token)));
-  auto location = read_location(items[2], names);
-  if (!location) return tl::unexpected(location.error());
+  STRATAGEM_TRY_ASSIGN(auto location, read_location(items[2], names));
   const diplomacy::Variant& variant = names.variant();
   const bool fits = unit.type == UnitType::Fleet
-                        ? variant.fleet_can_stand(*location)
-                        : variant.terrain(variant.province_of(*location)) != diplomacy::Terrain::Sea &&
-                              variant.coast_of(*location) == diplomacy::Coast::None;
+                        ? variant.fleet_can_stand(location)
+                        : variant.terrain(variant.province_of(location)) != diplomacy::Terrain::Sea &&
+                              variant.coast_of(location) == diplomacy::Coast::None;
   if (!fits)
     return tl::unexpected(fmt::format("({}): {} cannot stand on {}", describe(items, names),
-                                      unit.type == UnitType::Army ? "an army" : "a fleet", variant.location_code(*location)));
-  unit.location = *location;
+                                      unit.type == UnitType::Army ? "an army" : "a fleet", variant.location_code(location)));
+  unit.location = location;
   return unit;
 }
 

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "stratagem/forward_error.h"
+
 namespace stratagem::daide {
 
 using diplomacy::Arrangement;
@@ -33,9 +35,8 @@ class Reader {
     if (items.empty() || items[0].is_list) return fail_message("a press message starts with PRP, YES, REJ, BWX or CCL");
     const Token head = items[0].token;
     if (head == press::PRP) {
-      auto arrangement = bracketed_arrangement(items, 1, "PRP");
-      if (!arrangement) return tl::unexpected(arrangement.error());
-      return PressMessage{PressMessage::Kind::Propose, std::move(*arrangement)};
+      STRATAGEM_TRY_ASSIGN(auto arrangement, bracketed_arrangement(items, 1, "PRP"));
+      return PressMessage{PressMessage::Kind::Propose, std::move(arrangement)};
     }
     const std::pair<Token, PressMessage::Kind> answers[] = {{tokens::YES, PressMessage::Kind::Accept},
                                                            {tokens::REJ, PressMessage::Kind::Reject},
@@ -332,9 +333,8 @@ class Writer {
         if (!add_powers(a.powers)) return unnamed;
         TokenList provinces;
         for (const Province p : a.provinces) {
-          auto t = province(p);
-          if (!t) return tl::unexpected(t.error());
-          provinces.push_back(*t);
+          STRATAGEM_TRY_ASSIGN(auto t, province(p));
+          provinces.push_back(t);
         }
         append(out, bracketed(provinces));
         return out;
@@ -452,9 +452,8 @@ tl::expected<PressMessage, std::string> read_press(const Nodes& items, const Map
 }
 
 tl::expected<PressMessage, std::string> read_press(const TokenList& tokens, const MapNames& names) {
-  auto items = parse(tokens);
-  if (!items) return tl::unexpected(items.error());
-  return read_press(*items, names);
+  STRATAGEM_TRY_ASSIGN(auto items, parse(tokens));
+  return read_press(items, names);
 }
 
 tl::expected<TokenList, std::string> press_tokens(const PressMessage& message, const MapNames& names) {

@@ -4,6 +4,7 @@
 
 #include "phase_steps.h"
 #include "stratagem/diplomacy/variant.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::diplomacy {
 
@@ -132,18 +133,17 @@ tl::expected<std::vector<int>, std::string> surviving_seats(const GameRules& gam
 tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& variant, const GameRules& game,
                                                              const EndDeclarations& declarations,
                                                              const GameState& state) {
-  const auto seats = seats_at(game, state.phase);
-  if (!seats) return tl::unexpected(seats.error());
-  const std::vector<Contender> all = contenders(game.setup, *seats);
+  STRATAGEM_TRY_ASSIGN(const auto seats, seats_at(game, state.phase));
+  const std::vector<Contender> all = contenders(game.setup, seats);
   const auto centres = [&](const PowerSet& powers) { return centres_of(state, powers); };
   const auto units = [&](const PowerSet& powers) { return units_of(state, powers); };
 
   std::vector<int> alive;
-  for (int s = 0; s < static_cast<int>(seats->size()); ++s)
-    if (units((*seats)[s].powers) > 0) alive.push_back(s);
+  for (int s = 0; s < static_cast<int>(seats.size()); ++s)
+    if (units(seats[s].powers) > 0) alive.push_back(s);
   const auto seats_end = [&](EndKind kind, const std::vector<int>& chosen) {
     GameEnd end{kind, {}, chosen};
-    for (int s : chosen) end.winners |= (*seats)[s].powers;
+    for (int s : chosen) end.winners |= seats[s].powers;
     return end;
   };
   if (declarations.agreed_end_lot) {
@@ -175,7 +175,7 @@ tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& vari
     const bool agreed = !group.for_each_until([&](int q) { return declarations.alliance[q] != group; });
     if (agreed && centres(group) >= game.endings.alliance_centres) allied |= group;
   }
-  if (!allied.empty()) return std::optional(GameEnd{EndKind::Alliance, allied, seats_holding(*seats, allied)});
+  if (!allied.empty()) return std::optional(GameEnd{EndKind::Alliance, allied, seats_holding(seats, allied)});
 
   if (declarations.draw) return std::optional(seats_end(EndKind::Draw, alive));
   return std::optional<GameEnd>{};
@@ -186,7 +186,7 @@ tl::expected<PhaseResult, std::string> adjudicate(const Variant& variant, const 
                                                   const GameState& state,
                                                   const std::array<Order, kMaxProvinces>& orders,
                                                   const ProvinceSet& ordered) {
-  if (const auto seats = seats_at(game, state.phase); !seats) return tl::unexpected(seats.error());
+  STRATAGEM_TRY(seats_at(game, state.phase));
   const Variant& map = map_at(variant, game, state.phase);
   const PowerSet silent = powers_not_ordering(game, conditions.civil_disorder, state.phase);
   ProvinceSet heeded;
@@ -204,9 +204,8 @@ tl::expected<PhaseResult, std::string> adjudicate(const Variant& variant, const 
   ordered.without(heeded).for_each([&](int p) {
     if (result.resolutions[p].outcome == Outcome::Ok) result.resolutions[p].outcome = Outcome::Hold;
   });
-  auto end = decide_end(variant, game, conditions.declarations, result.next);
-  if (!end) return tl::unexpected(end.error());
-  result.end = *end;
+  STRATAGEM_TRY_ASSIGN(auto end, decide_end(variant, game, conditions.declarations, result.next));
+  result.end = end;
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::diplomacy {
 
@@ -102,14 +103,13 @@ class Validator {
       case OrderKind::Convoy: break;
       default: return tl::unexpected(VoidReason::WrongPhase);
     }
-    const auto unit = own_unit(o.unit());
-    if (!unit) return tl::unexpected(unit.error());
+    STRATAGEM_TRY_ASSIGN(const auto unit, own_unit(o.unit()));
     switch (o.kind()) {
-      case OrderKind::Move: return move(*unit, o.target(), o.via_convoy());
-      case OrderKind::SupportHold: return support_hold(*unit, o.target());
-      case OrderKind::SupportMove: return support_move(*unit, o.target(), o.dest());
-      case OrderKind::Convoy: return convoy(*unit, o.target(), o.dest());
-      default: return Order::hold(unit->type, unit->location);
+      case OrderKind::Move: return move(unit, o.target(), o.via_convoy());
+      case OrderKind::SupportHold: return support_hold(unit, o.target());
+      case OrderKind::SupportMove: return support_move(unit, o.target(), o.dest());
+      case OrderKind::Convoy: return convoy(unit, o.target(), o.dest());
+      default: return Order::hold(unit.type, unit.location);
     }
   }
 
@@ -142,9 +142,8 @@ class Validator {
     if (dest == from) return tl::unexpected(VoidReason::MoveToOwnProvince);
     if (unit.type == UnitType::Fleet) {
       if (variant_.terrain(dest) == Terrain::Inland) return tl::unexpected(VoidReason::FleetInland);
-      const auto landing = fleet_destination(to, variant_.fleet_neighbours(unit.location));
-      if (!landing) return tl::unexpected(landing.error());
-      return Order::move(unit.type, unit.location, *landing);
+      STRATAGEM_TRY_ASSIGN(const auto landing, fleet_destination(to, variant_.fleet_neighbours(unit.location)));
+      return Order::move(unit.type, unit.location, landing);
     }
     if (variant_.terrain(dest) == Terrain::Sea) return tl::unexpected(VoidReason::ArmyToSea);
     const Location target = variant_.main_location(dest);
@@ -180,9 +179,8 @@ class Validator {
     if (from == here) return tl::unexpected(VoidReason::SupportSelf);
     if (dest == here || !reaches(unit, dest)) return tl::unexpected(VoidReason::SupportCannotReach);
     if (!move_possible(*supported, dest, here)) return tl::unexpected(VoidReason::SupportedMoveImpossible);
-    const auto landing = supported_destination(*supported, to);
-    if (!landing) return tl::unexpected(landing.error());
-    return Order::support_move(unit.type, unit.location, supported->location, *landing);
+    STRATAGEM_TRY_ASSIGN(const auto landing, supported_destination(*supported, to));
+    return Order::support_move(unit.type, unit.location, supported->location, landing);
   }
 
   // The destination a support names: a province, or for a fleet moving to a split
@@ -259,10 +257,9 @@ class Validator {
         return o;
       case OrderKind::Remove:
       case OrderKind::Disband: {
-        const auto unit = own_unit(o.unit());
-        if (!unit) return tl::unexpected(unit.error());
+        STRATAGEM_TRY_ASSIGN(const auto unit, own_unit(o.unit()));
         if (delta >= 0) return tl::unexpected(VoidReason::NoRemovalsDue);
-        return Order::remove(unit->type, unit->location);
+        return Order::remove(unit.type, unit.location);
       }
       case OrderKind::Build: return build(parsed, delta);
       default: return tl::unexpected(VoidReason::WrongPhase);

@@ -12,6 +12,7 @@
 
 #include "stratagem/diplomacy/name_folding.h"
 #include "stratagem/diplomacy/state.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::diplomacy {
 
@@ -234,18 +235,16 @@ tl::expected<Variant, VariantError> VariantBuilder::build(std::string_view text)
     Fields fields(content);
     if (fields.empty()) continue;
     const std::string_view keyword = fields.next();
-    if (auto read = read_statement(line, keyword, fields); !read) return tl::unexpected(read.error());
+    STRATAGEM_TRY(read_statement(line, keyword, fields));
   }
   // The end of the text closes the last province block.
-  if (!provinces_.empty())
-    if (auto complete = check_province_complete(provinces_.back()); !complete)
-      return tl::unexpected(complete.error());
+  if (!provinces_.empty()) STRATAGEM_TRY(check_province_complete(provinces_.back()));
   for (auto step : {&VariantBuilder::make_provinces, &VariantBuilder::make_army_adjacency,
                     &VariantBuilder::make_fleet_adjacency, &VariantBuilder::make_powers,
                     &VariantBuilder::make_start_units, &VariantBuilder::make_name_table}) {
-    if (auto made = (this->*step)(); !made) return tl::unexpected(made.error());
+    STRATAGEM_TRY((this->*step)());
   }
-  if (auto required = check_required(std::max(line, 1)); !required) return tl::unexpected(required.error());
+  STRATAGEM_TRY(check_required(std::max(line, 1)));
   return std::move(variant_);
 }
 
@@ -316,19 +315,17 @@ tl::expected<std::string_view, VariantError> VariantBuilder::read_single_field(i
 }
 
 VariantBuilder::Result VariantBuilder::read_variant_id(int line, std::string_view keyword, Fields& fields) {
-  auto id = read_single_field(line, keyword, fields, variant_line_);
-  if (!id) return tl::unexpected(id.error());
-  variant_.id_ = std::string(*id);
+  STRATAGEM_TRY_ASSIGN(auto id, read_single_field(line, keyword, fields, variant_line_));
+  variant_.id_ = std::string(id);
   return {};
 }
 
 VariantBuilder::Result VariantBuilder::read_victory(int line, std::string_view keyword, Fields& fields) {
-  auto value = read_single_field(line, keyword, fields, victory_line_);
-  if (!value) return tl::unexpected(value.error());
+  STRATAGEM_TRY_ASSIGN(auto value, read_single_field(line, keyword, fields, victory_line_));
   int n = 0;
-  for (char c : *value) {
+  for (char c : value) {
     if (c < '0' || c > '9' || n > kMaxProvinces)
-      return error_at(line, "victory needs a number of supply centres, got " + quoted(*value));
+      return error_at(line, "victory needs a number of supply centres, got " + quoted(value));
     n = n * 10 + (c - '0');
   }
   variant_.victory_centres_ = n;
@@ -336,10 +333,9 @@ VariantBuilder::Result VariantBuilder::read_victory(int line, std::string_view k
 }
 
 VariantBuilder::Result VariantBuilder::read_start(int line, std::string_view keyword, Fields& fields) {
-  auto value = read_single_field(line, keyword, fields, start_line_);
-  if (!value) return tl::unexpected(value.error());
-  const auto phase = parse_phase_code(*value);
-  if (!phase) return error_at(line, "start needs a phase such as S1901M, got " + quoted(*value));
+  STRATAGEM_TRY_ASSIGN(auto value, read_single_field(line, keyword, fields, start_line_));
+  const auto phase = parse_phase_code(value);
+  if (!phase) return error_at(line, "start needs a phase such as S1901M, got " + quoted(value));
   variant_.start_phase_ = *phase;
   return {};
 }
@@ -349,7 +345,7 @@ VariantBuilder::Result VariantBuilder::read_start(int line, std::string_view key
 tl::expected<std::string_view, VariantError> VariantBuilder::begin_block(int line, std::string_view keyword,
                                                                          Fields& fields) {
   if (block_ == Block::Province)
-    if (auto complete = check_province_complete(provinces_.back()); !complete) return tl::unexpected(complete.error());
+    STRATAGEM_TRY(check_province_complete(provinces_.back()));
   const std::string_view code = fields.next();
   if (!is_code(code))
     return error_at(line, "'" + std::string(keyword) + "' needs an upper-case code, got " + quoted(code));
@@ -360,21 +356,19 @@ tl::expected<std::string_view, VariantError> VariantBuilder::begin_block(int lin
 }
 
 VariantBuilder::Result VariantBuilder::read_power(int line, std::string_view keyword, Fields& fields) {
-  const auto code = begin_block(line, keyword, fields);
-  if (!code) return tl::unexpected(code.error());
+  STRATAGEM_TRY_ASSIGN(const auto code, begin_block(line, keyword, fields));
   if (!fields.empty()) return error_at(line, "unexpected text after power code: " + quoted(fields.rest()));
   if (static_cast<int>(powers_.size()) == kMaxPowers)
     return error_at(line, "too many powers (at most " + std::to_string(kMaxPowers) + ")");
   block_ = Block::Power;
   RawPower& power = powers_.emplace_back();
-  power.code = *code;
+  power.code = code;
   power.line = line;
   return {};
 }
 
 VariantBuilder::Result VariantBuilder::read_province(int line, std::string_view keyword, Fields& fields) {
-  const auto code = begin_block(line, keyword, fields);
-  if (!code) return tl::unexpected(code.error());
+  STRATAGEM_TRY_ASSIGN(const auto code, begin_block(line, keyword, fields));
   const std::string_view terrain_text = fields.next();
   const auto terrain = parse_terrain(terrain_text);
   if (!terrain)
@@ -392,9 +386,9 @@ VariantBuilder::Result VariantBuilder::read_province(int line, std::string_view 
   if (static_cast<int>(provinces_.size()) == kMaxProvinces)
     return error_at(line, "too many provinces (at most " + std::to_string(kMaxProvinces) + ")");
   block_ = Block::Province;
-  province_index_.emplace(*code, static_cast<int>(provinces_.size()));
+  province_index_.emplace(code, static_cast<int>(provinces_.size()));
   RawProvince& province = provinces_.emplace_back();
-  province.code = *code;
+  province.code = code;
   province.line = line;
   province.terrain = *terrain;
   province.centre = centre;
@@ -624,19 +618,18 @@ VariantBuilder::Result VariantBuilder::make_army_adjacency() {
                                       ": armies cannot be adjacent to seas");
       if (raw.terrain == Terrain::Impassable)
         return error_at(ref.line, "army move from impassable province " + std::string(raw.code));
-      auto q = resolve_province(ref);
-      if (!q) return tl::unexpected(q.error());
-      if (*q == static_cast<int>(p))
+      STRATAGEM_TRY_ASSIGN(auto q, resolve_province(ref));
+      if (q == static_cast<int>(p))
         return error_at(ref.line, "province " + std::string(raw.code) + " listed as adjacent to itself");
-      const Terrain target = provinces_[*q].terrain;
+      const Terrain target = provinces_[q].terrain;
       if (target == Terrain::Sea)
         return error_at(ref.line, "army move " + std::string(raw.code) + " -> " + std::string(ref.text) +
                                       ": armies cannot be adjacent to seas");
       if (target == Terrain::Impassable)
         return error_at(ref.line, "army move " + std::string(raw.code) + " -> impassable province " +
                                       std::string(ref.text));
-      v.provinces_[p].army_neighbours.insert(*q);
-      edges.push_back({static_cast<int>(p), *q, ref.line});
+      v.provinces_[p].army_neighbours.insert(q);
+      edges.push_back({static_cast<int>(p), q, ref.line});
     }
   }
   return check_symmetric("army", edges, [&](int from, int to) {
@@ -654,9 +647,8 @@ VariantBuilder::Result VariantBuilder::make_fleet_adjacency() {
         return error_at(ref.line, std::string("fleet move from ") + terrain_word(source.terrain) +
                                       " province " + std::string(source.code) +
                                       ": fleets only move between seas and coasts");
-      auto to = resolve_location(ref);
-      if (!to) return tl::unexpected(to.error());
-      const Variant::LocationInfo& target = v.locations_[*to];
+      STRATAGEM_TRY_ASSIGN(auto to, resolve_location(ref));
+      const Variant::LocationInfo& target = v.locations_[to];
       const RawProvince& target_province = provinces_[index(target.province)];
       if (target_province.terrain == Terrain::Inland || target_province.terrain == Terrain::Impassable)
         return error_at(ref.line, "fleet move " + v.locations_[from].code + " -> " +
@@ -668,11 +660,11 @@ VariantBuilder::Result VariantBuilder::make_fleet_adjacency() {
                                       "/NC ...)");
       if (target.province == v.locations_[from].province)
         return error_at(ref.line, "location " + target.code + " listed as adjacent to its own province");
-      v.locations_[from].fleet_neighbours.insert(*to);
+      v.locations_[from].fleet_neighbours.insert(to);
       v.locations_[from].fleet_reach.insert(index(target.province));
       if (provinces_[index(v.locations_[from].province)].terrain == Terrain::Sea)
         v.provinces_[index(target.province)].adjacent_seas.insert(index(v.locations_[from].province));
-      edges.push_back({from, *to, ref.line});
+      edges.push_back({from, to, ref.line});
     }
     return {};
   };
@@ -701,9 +693,8 @@ VariantBuilder::Result VariantBuilder::make_powers() {
         info.adjectives[lang] = std::string(raw.adjectives[lang].front().text);
     }
     for (const Ref& home : raw.homes) {
-      auto p = resolve_province(home);
-      if (!p) return tl::unexpected(p.error());
-      Variant::ProvinceInfo& province = v.provinces_[*p];
+      STRATAGEM_TRY_ASSIGN(auto p, resolve_province(home));
+      Variant::ProvinceInfo& province = v.provinces_[p];
       if (!province.supply_centre)
         return error_at(home.line, "home centre " + province.code + " of " + info.code +
                                        " is not a supply centre (add 'centre' to its province line)");
@@ -711,7 +702,7 @@ VariantBuilder::Result VariantBuilder::make_powers() {
         return error_at(home.line, "province " + province.code + " is already a home centre of " +
                                        std::string(powers_[index(province.home_power)].code));
       province.home_power = power_at(static_cast<int>(i));
-      info.home_centres.insert(*p);
+      info.home_centres.insert(p);
     }
     v.powers_.push_back(std::move(info));
   }
@@ -723,9 +714,8 @@ VariantBuilder::Result VariantBuilder::make_start_units() {
   ProvinceSet occupied;
   for (std::size_t i = 0; i < powers_.size(); ++i) {
     for (const RawUnit& unit : powers_[i].units) {
-      auto l = resolve_location(unit.location);
-      if (!l) return tl::unexpected(l.error());
-      const Variant::LocationInfo& location = v.locations_[*l];
+      STRATAGEM_TRY_ASSIGN(auto l, resolve_location(unit.location));
+      const Variant::LocationInfo& location = v.locations_[l];
       const int p = index(location.province);
       const Terrain terrain = v.provinces_[p].terrain;
       const int line = unit.location.line;
@@ -743,7 +733,7 @@ VariantBuilder::Result VariantBuilder::make_start_units() {
       if (occupied.contains(p))
         return error_at(line, "two starting units in province " + v.provinces_[p].code);
       occupied.insert(p);
-      v.start_units_.push_back(Unit{unit.type, power_at(static_cast<int>(i)), location_at(*l)});
+      v.start_units_.push_back(Unit{unit.type, power_at(static_cast<int>(i)), location_at(l)});
     }
   }
   return {};

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "stratagem/dragonchess/movegen.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::dragonchess {
 namespace {
@@ -35,14 +36,12 @@ tl::expected<MoveSyntax, std::string> parse_move_syntax(std::string_view text) {
     if (!square) return fail(at, square.error());
     return *square;
   };
-  auto from = square_at_text(i);
-  if (!from) return tl::unexpected(from.error());
-  syntax.from = *from;
+  STRATAGEM_TRY_ASSIGN(auto from, square_at_text(i));
+  syntax.from = from;
   i += 3;
   if (i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == '*')) syntax.separator = text[i++];
-  auto to = square_at_text(i);
-  if (!to) return tl::unexpected(to.error());
-  syntax.to = *to;
+  STRATAGEM_TRY_ASSIGN(auto to, square_at_text(i));
+  syntax.to = to;
   i += 3;
   if (i < text.size()) {
     if (text.substr(i) == "=H") {
@@ -91,36 +90,35 @@ std::string move_text(const Position& pos, Move m) {
 }
 
 tl::expected<Move, std::string> parse_move(const Position& pos, std::string_view text) {
-  auto syntax = parse_move_syntax(text);
-  if (!syntax) return tl::unexpected(syntax.error());
+  STRATAGEM_TRY_ASSIGN(auto syntax, parse_move_syntax(text));
   auto illegal = [&](const std::string& why) {
     return tl::unexpected(fmt::format("move '{}' is illegal: {}", text, why));
   };
-  const Piece mover = pos.piece_on(syntax->from);
-  if (mover == Piece::None) return illegal(fmt::format("no piece on {}", square_text(syntax->from)));
+  const Piece mover = pos.piece_on(syntax.from);
+  if (mover == Piece::None) return illegal(fmt::format("no piece on {}", square_text(syntax.from)));
   if (color_of(mover) != pos.side_to_move())
-    return illegal(fmt::format("the piece on {} belongs to the side not to move", square_text(syntax->from)));
-  if (syntax->piece && *syntax->piece != type_of(mover))
-    return illegal(fmt::format("the piece on {} is a {}, not a {}", square_text(syntax->from),
-                               piece_letter(type_of(mover)), piece_letter(*syntax->piece)));
+    return illegal(fmt::format("the piece on {} belongs to the side not to move", square_text(syntax.from)));
+  if (syntax.piece && *syntax.piece != type_of(mover))
+    return illegal(fmt::format("the piece on {} is a {}, not a {}", square_text(syntax.from),
+                               piece_letter(type_of(mover)), piece_letter(*syntax.piece)));
   MoveList legal;
   generate_legal(pos, legal);
   for (Move m : legal) {
-    if (m.from() != syntax->from || m.to() != syntax->to) continue;
+    if (m.from() != syntax.from || m.to() != syntax.to) continue;
     const std::string canonical = move_text(pos, m);
     const char separator = canonical[4];
-    if (syntax->separator && *syntax->separator != separator)
-      return illegal(fmt::format("written with '{}' but the move is {}", *syntax->separator, canonical));
-    if (syntax->promotion && m.kind() != MoveKind::Promotion) return illegal("'=H' on a move that does not promote");
+    if (syntax.separator && *syntax.separator != separator)
+      return illegal(fmt::format("written with '{}' but the move is {}", *syntax.separator, canonical));
+    if (syntax.promotion && m.kind() != MoveKind::Promotion) return illegal("'=H' on a move that does not promote");
     return m;
   }
   MoveList pseudo;
   generate_pseudo_legal(pos, pseudo);
   for (Move m : pseudo)
-    if (m.from() == syntax->from && m.to() == syntax->to) return illegal("it would leave the King attacked");
-  if (pos.is_frozen(syntax->from)) return illegal(fmt::format("the piece on {} is frozen by a Basilisk", square_text(syntax->from)));
-  return illegal(fmt::format("the {} on {} cannot reach {}", piece_letter(type_of(mover)), square_text(syntax->from),
-                             square_text(syntax->to)));
+    if (m.from() == syntax.from && m.to() == syntax.to) return illegal("it would leave the King attacked");
+  if (pos.is_frozen(syntax.from)) return illegal(fmt::format("the piece on {} is frozen by a Basilisk", square_text(syntax.from)));
+  return illegal(fmt::format("the {} on {} cannot reach {}", piece_letter(type_of(mover)), square_text(syntax.from),
+                             square_text(syntax.to)));
 }
 
 }  // namespace stratagem::dragonchess
