@@ -12,6 +12,7 @@
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/order_sheet.h"
 #include "stratagem/diplomacy/validation.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::formats {
 
@@ -161,11 +162,10 @@ tl::expected<PhaseReport, std::string> report_phase(const Variant& variant, cons
       order.submission = order.parsed ? sheet.submit(orders.power, *order.parsed) : sheet.submit_unparsed(orders.power);
       written.push_back(std::move(order));
     }
-  const tl::expected<PhaseResult, std::string> result = run(sheet);
-  if (!result) return tl::unexpected(result.error());
-  const ReportBuilder builder(variant, state, *result);
+  STRATAGEM_TRY_ASSIGN(const PhaseResult result, run(sheet));
+  const ReportBuilder builder(variant, state, result);
 
-  PhaseReport report{state.phase, std::vector<std::vector<OrderReport>>(variant.power_count()), result->next};
+  PhaseReport report{state.phase, std::vector<std::vector<OrderReport>>(variant.power_count()), result.next};
   ProvinceSet ordered_by_owner;
   for (const WrittenOrder& order : written) {
     OrderReport entry;
@@ -198,7 +198,7 @@ tl::expected<PhaseReport, std::string> report_phase(const Variant& variant, cons
   });
   std::sort(unordered.begin(), unordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [code, unit] : unordered) report.results[index(unit.power)].push_back(builder.without_order(unit));
-  if (result->end) report.end = EndReport{result->end->kind, result->end->winners, {}};
+  if (result.end) report.end = EndReport{result.end->kind, result.end->winners, {}};
   return report;
 }
 
@@ -219,26 +219,21 @@ tl::expected<PhaseReport, std::string> adjudicate_game_phase(const Variant& vari
   const GameState& state = input.state;
   const Variant& map = map_at(variant, game, state.phase);
   const PowerSet silent = powers_not_ordering(game, input.conditions.civil_disorder, state.phase);
-  auto report = report_phase(map, rules, input, silent, [&](const OrderSheet& sheet) {
+  auto report = report_phase(map, rules, input, silent,
+                             [&](const OrderSheet& sheet) -> tl::expected<PhaseResult, std::string> {
     auto result = adjudicate(variant, rules, game, input.conditions, state, sheet.orders(), sheet.ordered());
     if (!result || !input.agreed_end_seed) return result;
     // The lot drawn from the seed among the seats that survive the phase.
-    const auto alive = surviving_seats(game, result->next);
-    if (!alive) return tl::expected<PhaseResult, std::string>(tl::unexpect, alive.error());
-    if (alive->empty())
-      return tl::expected<PhaseResult, std::string>(tl::unexpect,
-                                                    "agreed end: no seat has a unit left to draw the lot");
+    STRATAGEM_TRY_ASSIGN(const auto alive, surviving_seats(game, result->next));
+    if (alive.empty()) return tl::unexpected(std::string("agreed end: no seat has a unit left to draw the lot"));
     EndDeclarations declarations = input.conditions.declarations;
-    declarations.agreed_end_lot = Random(*input.agreed_end_seed).below(static_cast<int>(alive->size()));
-    const auto end = decide_end(variant, game, declarations, result->next);
-    if (!end) return tl::expected<PhaseResult, std::string>(tl::unexpect, end.error());
-    result->end = *end;
+    declarations.agreed_end_lot = Random(*input.agreed_end_seed).below(static_cast<int>(alive.size()));
+    STRATAGEM_TRY_ASSIGN(result->end, decide_end(variant, game, declarations, result->next));
     return result;
   });
   if (!report) return report;
-  const auto seats = seats_at(game, report->next.phase);
-  if (!seats) return tl::unexpected(seats.error());
-  for (const Seat& seat : *seats) {
+  STRATAGEM_TRY_ASSIGN(const auto seats, seats_at(game, report->next.phase));
+  for (const Seat& seat : seats) {
     report->seats.push_back(seat.code);
     // The winners' seats are the seats holding a winner, whatever the ending.
     if (report->end && !(seat.powers & report->end->winners).empty()) report->end->seats.push_back(seat.code);

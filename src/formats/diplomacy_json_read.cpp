@@ -12,6 +12,7 @@
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/diplomacy/notation.h"
 #include "stratagem/diplomacy/random.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::formats {
 
@@ -135,13 +136,12 @@ class PositionReader {
   PositionReader(const Variant& variant, std::string path) : variant_(variant), path_(std::move(path)) {}
 
   tl::expected<GameState, std::string> read(const json& object) {
-    if (Checked ok = read_variant(object); !ok) return tl::unexpected(ok.error());
-    auto phase = read_phase(object, path_);
-    if (!phase) return tl::unexpected(phase.error());
-    state_.phase = *phase;
-    if (Checked ok = read_units(object); !ok) return tl::unexpected(ok.error());
-    if (Checked ok = read_retreats(object); !ok) return tl::unexpected(ok.error());
-    if (Checked ok = read_centres(object); !ok) return tl::unexpected(ok.error());
+    STRATAGEM_TRY(read_variant(object));
+    STRATAGEM_TRY_ASSIGN(auto phase, read_phase(object, path_));
+    state_.phase = phase;
+    STRATAGEM_TRY(read_units(object));
+    STRATAGEM_TRY(read_retreats(object));
+    STRATAGEM_TRY(read_centres(object));
     return state_;
   }
 
@@ -228,33 +228,32 @@ class PositionReader {
   // A place the dislodged unit could move to and that nobody holds. A fleet may leave
   // out the coast when it can reach only one.
   tl::expected<Location, std::string> retreat_place(const Unit& unit, const std::string& text) const {
-    auto to = read_location(variant_, text);
-    if (!to) return tl::unexpected(to.error());
-    const Province province = variant_.province_of(*to);
+    STRATAGEM_TRY_ASSIGN(auto to, read_location(variant_, text));
+    const Province province = variant_.province_of(to);
     const std::string mover = format_unit(variant_, unit);
     if (unit.type == UnitType::Army) {
-      if (*to != variant_.main_location(province))
+      if (to != variant_.main_location(province))
         return failure("{} is a coast; an army retreats to a province ({})", in_quotes(text),
                        variant_.province_code(province));
       if (!variant_.army_neighbours(variant_.province_of(unit.location)).contains(index(province)))
         return failure("{} cannot move to {}", mover, english_name(province));
     } else {
-      if (*to == variant_.main_location(province) && variant_.has_split_coasts(province)) {
+      if (to == variant_.main_location(province) && variant_.has_split_coasts(province)) {
         int reachable = 0;
         for (Location coast : variant_.coasts(province))
           if (variant_.fleet_neighbours(unit.location).contains(index(coast))) {
-            *to = coast;
+            to = coast;
             ++reachable;
           }
         if (reachable > 1)
           return failure("{} can reach more than one coast of {}: say which", mover, english_name(province));
       }
-      if (!variant_.fleet_neighbours(unit.location).contains(index(*to)))
+      if (!variant_.fleet_neighbours(unit.location).contains(index(to)))
         return failure("{} cannot move to {}", mover, in_quotes(text));
     }
     if (state_.occupied(province))
       return failure("{} is occupied by {}", english_name(province), describe(unit_source_[index(province)]));
-    return *to;
+    return to;
   }
 
   Checked read_centres(const json& object) {
@@ -318,21 +317,17 @@ tl::expected<std::optional<std::string>, std::string> read_optional_text(const j
 }
 
 tl::expected<OrderReport, std::string> read_order_report(const json& entry, const std::string& path) {
-  if (Checked ok = check_fields(
-          entry, path,
-          {"unit", "input", "order", "result", "error", "by", "strength", "opposing_strength", "paradox", "disbanded"});
-      !ok)
-    return tl::unexpected(ok.error());
+  STRATAGEM_TRY(check_fields(
+      entry, path,
+      {"unit", "input", "order", "result", "error", "by", "strength", "opposing_strength", "paradox", "disbanded"}));
   OrderReport report;
   for (auto [field, target] : {std::pair{"unit", &report.unit}, std::pair{"input", &report.input},
                                std::pair{"order", &report.order}, std::pair{"by", &report.by}}) {
-    auto text = read_optional_text(entry, field, path);
-    if (!text) return tl::unexpected(text.error());
-    *target = *text;
+    STRATAGEM_TRY_ASSIGN(auto text, read_optional_text(entry, field, path));
+    *target = text;
   }
-  auto error = read_optional_text(entry, "error", path);
-  if (!error) return tl::unexpected(error.error());
-  report.error = error->value_or("");
+  STRATAGEM_TRY_ASSIGN(auto error, read_optional_text(entry, "error", path));
+  report.error = error.value_or("");
   const json* result = find_field(entry, "result");
   bool known_result = false;
   for (int o = 0; result && result->is_string() && o <= static_cast<int>(Outcome::Hold); ++o)
@@ -378,15 +373,13 @@ tl::expected<std::uint64_t, std::string> read_seed(const json& value, const std:
 
 tl::expected<PowerSet, std::string> read_power_list(const Variant& variant, const json& list, const std::string& path) {
   PowerSet powers;
-  if (Checked ok = for_each_text(list, path, "powers",
-                                 [&](const ItemPath& item_path, const std::string& text) -> Checked {
-                                   auto power = read_power(variant, text);
-                                   if (!power) return failure("{}: {}", item_path.text(), power.error());
-                                   powers.insert(index(*power));
-                                   return {};
-                                 });
-      !ok)
-    return tl::unexpected(ok.error());
+  STRATAGEM_TRY(for_each_text(list, path, "powers",
+                              [&](const ItemPath& item_path, const std::string& text) -> Checked {
+                                auto power = read_power(variant, text);
+                                if (!power) return failure("{}: {}", item_path.text(), power.error());
+                                powers.insert(index(*power));
+                                return {};
+                              }));
   return powers;
 }
 
@@ -398,16 +391,15 @@ bool names_a_game(const json& input) {
 
 // "coin_toss": {"seat": 0 | "ENGLAND+FRANCE+RUSSIA"} or {"seed": n}.
 tl::expected<int, std::string> read_coin_toss(const Setup& setup, const json& toss) {
-  if (Checked ok = check_fields(toss, "coin_toss", {"seat", "seed"}); !ok) return tl::unexpected(ok.error());
+  STRATAGEM_TRY(check_fields(toss, "coin_toss", {"seat", "seed"}));
   const json* seat = find_field(toss, "seat");
   const json* seed = find_field(toss, "seed");
   if ((seat == nullptr) == (seed == nullptr))
     return failure("coin_toss: give either \"seat\" (the seat Italy joins) or \"seed\" (to draw it)");
   const int seats = static_cast<int>(setup.seats.size());
   if (seed) {
-    auto value = read_seed(*seed, "coin_toss.seed");
-    if (!value) return tl::unexpected(value.error());
-    return Random(*value).below(seats);
+    STRATAGEM_TRY_ASSIGN(auto value, read_seed(*seed, "coin_toss.seed"));
+    return Random(value).below(seats);
   }
   if (seat->is_string()) {
     for (int s = 0; s < seats; ++s)
@@ -417,24 +409,20 @@ tl::expected<int, std::string> read_coin_toss(const Setup& setup, const json& to
     return failure("coin_toss.seat: {} is not a seat of setup {} (the seats are {})",
                    in_quotes(seat->get_ref<const std::string&>()), setup.code, codes);
   }
-  auto index = read_whole(*seat, "coin_toss.seat", 0, seats - 1);
-  if (!index) return tl::unexpected(index.error());
-  return static_cast<int>(*index);
+  STRATAGEM_TRY_ASSIGN(auto index, read_whole(*seat, "coin_toss.seat", 0, seats - 1));
+  return static_cast<int>(index);
 }
 
 tl::expected<EndingRules, std::string> read_ending(const json& ending) {
-  if (Checked ok = check_fields(ending, "ending", {"fixed_year", "alliance_centres"}); !ok)
-    return tl::unexpected(ok.error());
+  STRATAGEM_TRY(check_fields(ending, "ending", {"fixed_year", "alliance_centres"}));
   EndingRules rules;
   if (const json* year = find_field(ending, "fixed_year")) {
-    auto value = read_whole(*year, "ending.fixed_year", 1, kLastYear);
-    if (!value) return tl::unexpected(value.error());
-    rules.fixed_end_year = static_cast<int>(*value);
+    STRATAGEM_TRY_ASSIGN(auto value, read_whole(*year, "ending.fixed_year", 1, kLastYear));
+    rules.fixed_end_year = static_cast<int>(value);
   }
   if (const json* centres = find_field(ending, "alliance_centres")) {
-    auto value = read_whole(*centres, "ending.alliance_centres", 1, kMaxProvinces);
-    if (!value) return tl::unexpected(value.error());
-    rules.alliance_centres = static_cast<int>(*value);
+    STRATAGEM_TRY_ASSIGN(auto value, read_whole(*centres, "ending.alliance_centres", 1, kMaxProvinces));
+    rules.alliance_centres = static_cast<int>(value);
   }
   return rules;
 }
@@ -453,24 +441,21 @@ Checked read_declarations(const Variant& variant, const json& declarations, Phas
                      "(to draw it)",
                      path);
     if (lot) {
-      auto value = read_whole(*lot, path + ".lot", 0, kMaxPowers - 1);
-      if (!value) return tl::unexpected(value.error());
-      declared.agreed_end_lot = static_cast<int>(*value);
+      STRATAGEM_TRY_ASSIGN(auto value, read_whole(*lot, path + ".lot", 0, kMaxPowers - 1));
+      declared.agreed_end_lot = static_cast<int>(value);
     } else {
-      auto value = read_seed(*seed, path + ".seed");
-      if (!value) return tl::unexpected(value.error());
-      into.agreed_end_seed = *value;
+      STRATAGEM_TRY_ASSIGN(auto value, read_seed(*seed, path + ".seed"));
+      into.agreed_end_seed = value;
     }
   }
   if (const json* alliance = find_field(declarations, "alliance")) {
     if (Checked ok = for_each_power(variant, *alliance, "declarations.alliance",
                                     [&](Power power, const std::string& power_path, const json& list) -> Checked {
-                                      auto partners = read_power_list(variant, list, power_path);
-                                      if (!partners) return tl::unexpected(partners.error());
-                                      if (!partners->contains(index(power)))
+                                      STRATAGEM_TRY_ASSIGN(auto partners, read_power_list(variant, list, power_path));
+                                      if (!partners.contains(index(power)))
                                         return failure("{}: the declaring power must name itself among the partners",
                                                        power_path);
-                                      declared.alliance[index(power)] = *partners;
+                                      declared.alliance[index(power)] = partners;
                                       return {};
                                     });
         !ok)
@@ -485,24 +470,21 @@ Checked read_declarations(const Variant& variant, const json& declarations, Phas
 }
 
 tl::expected<EndReport, std::string> read_end(const Variant& variant, const json& end) {
-  if (Checked ok = check_fields(end, "end", {"kind", "winners", "seats"}); !ok) return tl::unexpected(ok.error());
+  STRATAGEM_TRY(check_fields(end, "end", {"kind", "winners", "seats"}));
   const json* kind = find_field(end, "kind");
   const auto known = kind && kind->is_string() ? end_kind_by_code(kind->get_ref<const std::string&>()) : std::nullopt;
   if (!known) return failure("end.kind: expected one of centres, fixed_year, lot, alliance, draw");
   EndReport report{*known, {}, {}};
   const json* winners = find_field(end, "winners");
   if (!winners) return failure("end.winners: missing");
-  auto powers = read_power_list(variant, *winners, "end.winners");
-  if (!powers) return tl::unexpected(powers.error());
-  report.winners = *powers;
+  STRATAGEM_TRY_ASSIGN(auto powers, read_power_list(variant, *winners, "end.winners"));
+  report.winners = powers;
   if (const json* seats = find_field(end, "seats"))
-    if (Checked ok = for_each_text(*seats, "end.seats", "seats",
-                                   [&](const ItemPath&, const std::string& seat) {
-                                     report.seats.push_back(seat);
-                                     return Checked{};
-                                   });
-        !ok)
-      return tl::unexpected(ok.error());
+    STRATAGEM_TRY(for_each_text(*seats, "end.seats", "seats",
+                                [&](const ItemPath&, const std::string& seat) {
+                                  report.seats.push_back(seat);
+                                  return Checked{};
+                                }));
   return report;
 }
 
@@ -536,8 +518,7 @@ tl::expected<json, std::string> parse_json(std::string_view text) {
 }
 
 tl::expected<GameState, std::string> read_state(const Variant& variant, const json& input, const std::string& path) {
-  if (Checked ok = check_fields(input, path, {"variant", "phase", "units", "centers", "retreats"}); !ok)
-    return tl::unexpected(ok.error());
+  STRATAGEM_TRY(check_fields(input, path, {"variant", "phase", "units", "centers", "retreats"}));
   return PositionReader(variant, path).read(input);
 }
 
@@ -557,9 +538,8 @@ tl::expected<std::optional<GameRules>, std::string> read_game_rules(const Varian
   if (toss && !game.setup.neutral)
     return failure("coin_toss: setup {} has no coin toss (only the two-player setup 2 has one)", game.setup.code);
   if (toss) {
-    auto seat = read_coin_toss(game.setup, *toss);
-    if (!seat) return tl::unexpected(seat.error());
-    game.toss_winner = *seat;
+    STRATAGEM_TRY_ASSIGN(auto seat, read_coin_toss(game.setup, *toss));
+    game.toss_winner = seat;
   } else if (game.setup.neutral) {
     // The toss is drawn before the adjustments of the year before the neutral joins; a
     // Fall phase of that year may end it.
@@ -570,91 +550,74 @@ tl::expected<std::optional<GameRules>, std::string> read_game_rules(const Varian
                      toss_year, game.setup.seats.front().code);
   }
   if (const json* ending = find_field(input, "ending")) {
-    auto rules = read_ending(*ending);
-    if (!rules) return tl::unexpected(rules.error());
-    game.endings = *rules;
+    STRATAGEM_TRY_ASSIGN(auto rules, read_ending(*ending));
+    game.endings = rules;
   }
   return std::optional<GameRules>(std::move(game));
 }
 
 tl::expected<PhaseInput, std::string> read_phase_input(const Variant& variant, const json& input) {
-  if (Checked ok = check_fields(input, "",
-                                {"variant", "phase", "units", "centers", "retreats", "orders", "setup", "coin_toss",
-                                 "ending", "civil_disorder", "declarations"});
-      !ok)
-    return tl::unexpected(ok.error());
-  auto state = PositionReader(variant, "").read(input);
-  if (!state) return tl::unexpected(state.error());
-  PhaseInput phase_input{*state, {}};
-  auto game = read_game_rules(variant, input, state->phase);
-  if (!game) return tl::unexpected(game.error());
-  phase_input.game = std::move(*game);
+  STRATAGEM_TRY(check_fields(input, "",
+                             {"variant", "phase", "units", "centers", "retreats", "orders", "setup", "coin_toss",
+                              "ending", "civil_disorder", "declarations"}));
+  STRATAGEM_TRY_ASSIGN(auto state, PositionReader(variant, "").read(input));
+  PhaseInput phase_input{state, {}};
+  STRATAGEM_TRY_ASSIGN(auto game, read_game_rules(variant, input, state.phase));
+  phase_input.game = std::move(game);
   if (const json* civil_disorder = find_field(input, "civil_disorder")) {
-    auto powers = read_power_list(variant, *civil_disorder, "civil_disorder");
-    if (!powers) return tl::unexpected(powers.error());
-    phase_input.conditions.civil_disorder = *powers;
+    STRATAGEM_TRY_ASSIGN(auto powers, read_power_list(variant, *civil_disorder, "civil_disorder"));
+    phase_input.conditions.civil_disorder = powers;
   }
   if (const json* declarations = find_field(input, "declarations"))
-    if (Checked ok = read_declarations(variant, *declarations, phase_input); !ok) return tl::unexpected(ok.error());
+    STRATAGEM_TRY(read_declarations(variant, *declarations, phase_input));
   const json* orders = find_field(input, "orders");
   if (!orders) return phase_input;
   std::vector<std::vector<std::string>> by_power(variant.power_count());
-  if (Checked ok = for_each_power(variant, *orders, "orders",
-                                  [&](Power power, const std::string& power_path, const json& list) {
-                                    if (list.is_array() && list.size() > kMaxOrdersPerPower)
-                                      return Checked(failure("{}: {} orders; a power may give at most {}", power_path,
-                                                             list.size(), kMaxOrdersPerPower));
-                                    return for_each_text(list, power_path, "orders",
-                                                         [&](const ItemPath&, const std::string& text) {
-                                                           by_power[index(power)].push_back(text);
-                                                           return Checked{};
-                                                         });
-                                  });
-      !ok)
-    return tl::unexpected(ok.error());
+  STRATAGEM_TRY(for_each_power(variant, *orders, "orders",
+                               [&](Power power, const std::string& power_path, const json& list) {
+                                 if (list.is_array() && list.size() > kMaxOrdersPerPower)
+                                   return Checked(failure("{}: {} orders; a power may give at most {}", power_path,
+                                                          list.size(), kMaxOrdersPerPower));
+                                 return for_each_text(list, power_path, "orders",
+                                                      [&](const ItemPath&, const std::string& text) {
+                                                        by_power[index(power)].push_back(text);
+                                                        return Checked{};
+                                                      });
+                               }));
   for (int p = 0; p < variant.power_count(); ++p)
     if (!by_power[p].empty()) phase_input.orders.push_back({power_at(p), std::move(by_power[p])});
   return phase_input;
 }
 
 tl::expected<PhaseReport, std::string> read_phase_report(const Variant& variant, const json& input) {
-  if (Checked ok = check_fields(input, "", {"phase", "results", "next", "seats", "end"}); !ok)
-    return tl::unexpected(ok.error());
-  auto phase = read_phase(input, "");
-  if (!phase) return tl::unexpected(phase.error());
+  STRATAGEM_TRY(check_fields(input, "", {"phase", "results", "next", "seats", "end"}));
+  STRATAGEM_TRY_ASSIGN(auto phase, read_phase(input, ""));
   const json* next = find_field(input, "next");
   if (!next) return failure("next: missing (the position after the phase)");
-  auto next_state = read_state(variant, *next, "next");
-  if (!next_state) return tl::unexpected(next_state.error());
-  PhaseReport report{*phase, std::vector<std::vector<OrderReport>>(variant.power_count()), *next_state};
+  STRATAGEM_TRY_ASSIGN(auto next_state, read_state(variant, *next, "next"));
+  PhaseReport report{phase, std::vector<std::vector<OrderReport>>(variant.power_count()), next_state};
   const json* results = find_field(input, "results");
   if (!results) return failure("results: missing (the outcome of each order, by power)");
-  if (Checked ok = for_each_power(variant, *results, "results",
-                                  [&](Power power, const std::string& power_path, const json& list) {
-                                    if (!list.is_array())
-                                      return Checked(
-                                          failure("{}: expected a list of results, got {}", power_path, kind_of(list)));
-                                    for (std::size_t i = 0; i < list.size(); ++i) {
-                                      auto entry = read_order_report(list[i], fmt::format("{}[{}]", power_path, i));
-                                      if (!entry) return Checked(tl::unexpected(entry.error()));
-                                      report.results[index(power)].push_back(std::move(*entry));
-                                    }
-                                    return Checked{};
-                                  });
-      !ok)
-    return tl::unexpected(ok.error());
+  STRATAGEM_TRY(for_each_power(variant, *results, "results",
+                               [&](Power power, const std::string& power_path, const json& list) -> Checked {
+                                 if (!list.is_array())
+                                   return failure("{}: expected a list of results, got {}", power_path, kind_of(list));
+                                 for (std::size_t i = 0; i < list.size(); ++i) {
+                                   STRATAGEM_TRY_ASSIGN(auto entry,
+                                                        read_order_report(list[i], fmt::format("{}[{}]", power_path, i)));
+                                   report.results[index(power)].push_back(std::move(entry));
+                                 }
+                                 return Checked{};
+                               }));
   if (const json* seats = find_field(input, "seats"))
-    if (Checked ok = for_each_text(*seats, "seats", "seats",
-                                   [&](const ItemPath&, const std::string& seat) {
-                                     report.seats.push_back(seat);
-                                     return Checked{};
-                                   });
-        !ok)
-      return tl::unexpected(ok.error());
+    STRATAGEM_TRY(for_each_text(*seats, "seats", "seats",
+                                [&](const ItemPath&, const std::string& seat) {
+                                  report.seats.push_back(seat);
+                                  return Checked{};
+                                }));
   if (const json* end = find_field(input, "end")) {
-    auto read = read_end(variant, *end);
-    if (!read) return tl::unexpected(read.error());
-    report.end = std::move(*read);
+    STRATAGEM_TRY_ASSIGN(auto read, read_end(variant, *end));
+    report.end = std::move(read);
   }
   return report;
 }

@@ -7,6 +7,7 @@
 
 #include "stratagem/diplomacy/name_folding.h"
 #include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::formats {
 
@@ -117,9 +118,8 @@ tl::expected<Location, std::string> read_location(const Variant& variant, std::s
 }
 
 tl::expected<Location, std::string> parse_location(const Variant& variant, std::string_view text) {
-  auto parsed = parse_as_hold(variant, kPlace, text);
-  if (!parsed) return tl::unexpected(parsed.error());
-  return parsed->order.unit();
+  STRATAGEM_TRY_ASSIGN(auto parsed, parse_as_hold(variant, kPlace, text));
+  return parsed.order.unit();
 }
 
 tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::string_view text) {
@@ -134,14 +134,13 @@ tl::expected<PlacedUnit, std::string> read_unit(const Variant& variant, std::str
 }
 
 tl::expected<PlacedUnit, std::string> parse_unit(const Variant& variant, std::string_view text) {
-  auto parsed = parse_as_hold(variant, kUnit, text);
-  if (!parsed) return tl::unexpected(parsed.error());
+  STRATAGEM_TRY_ASSIGN(auto parsed, parse_as_hold(variant, kUnit, text));
   const auto not_a_unit = [&](const std::string& why) {
     return tl::unexpected(fmt::format("{} is not a unit: {}", in_quotes(text), why));
   };
-  if (!parsed->unit_type_given) return not_a_unit("write A or F before the place");
-  const UnitType type = parsed->order.unit_type();
-  const Location at = parsed->order.unit();
+  if (!parsed.unit_type_given) return not_a_unit("write A or F before the place");
+  const UnitType type = parsed.order.unit_type();
+  const Location at = parsed.order.unit();
   if (auto why = why_it_cannot_stand(variant, type, at)) return not_a_unit(*why);
   return PlacedUnit{type, at};
 }

@@ -10,6 +10,7 @@
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/formats/diplomacy_text.h"
 #include "stratagem/formats/diplomacy_words.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::formats {
 
@@ -240,24 +241,23 @@ class JsonReader {
     Arrangement out;
     out.kind = static_cast<Kind>(found - kTypes.begin());
     const auto need_powers = [&](const char* field, std::vector<Power>& into, std::size_t least) -> tl::expected<void, std::string> {
-      auto list = powers(value, field, path);
-      if (!list) return tl::unexpected(list.error());
-      if (list->size() < least)
+      STRATAGEM_TRY_ASSIGN(auto list, powers(value, field, path));
+      if (list.size() < least)
         return tl::unexpected(fmt::format("{}.{}: needs at least {} power{}", path, field, least, least == 1 ? "" : "s"));
-      into = std::move(*list);
+      into = std::move(list);
       return {};
     };
     switch (out.kind) {
       case Kind::Peace:
-        if (auto ok = need_powers("powers", out.powers, 2); !ok) return tl::unexpected(ok.error());
+        STRATAGEM_TRY(need_powers("powers", out.powers, 2));
         return out;
       case Kind::Alliance:
-        if (auto ok = need_powers("powers", out.powers, 2); !ok) return tl::unexpected(ok.error());
-        if (auto ok = need_powers("against", out.against, 1); !ok) return tl::unexpected(ok.error());
+        STRATAGEM_TRY(need_powers("powers", out.powers, 2));
+        STRATAGEM_TRY(need_powers("against", out.against, 1));
         return out;
       case Kind::Draw:
         if (value.contains("powers"))
-          if (auto ok = need_powers("powers", out.powers, 2); !ok) return tl::unexpected(ok.error());
+          STRATAGEM_TRY(need_powers("powers", out.powers, 2));
         return out;
       case Kind::Solo: {
         const auto power = value.find("power");
@@ -268,7 +268,7 @@ class JsonReader {
         return out;
       }
       case Kind::Demilitarised: {
-        if (auto ok = need_powers("powers", out.powers, 1); !ok) return tl::unexpected(ok.error());
+        STRATAGEM_TRY(need_powers("powers", out.powers, 1));
         const auto provinces = value.find("provinces");
         if (provinces == value.end() || !provinces->is_array() || provinces->empty())
           return fail(path + ".provinces", "must be a non-empty list of provinces");
@@ -383,9 +383,8 @@ tl::expected<PressMessage, std::string> press_from_json(const diplomacy::Variant
     return tl::unexpected(std::string("kind: must be one of propose, accept, reject, refuse, cancel"));
   const auto arrangement = value.find("arrangement");
   if (arrangement == value.end()) return tl::unexpected(std::string("arrangement: is missing"));
-  auto read = JsonReader(variant).arrangement(*arrangement, "arrangement");
-  if (!read) return tl::unexpected(read.error());
-  return PressMessage{static_cast<PressMessage::Kind>(found - kMessageKinds.begin()), std::move(*read)};
+  STRATAGEM_TRY_ASSIGN(auto read, JsonReader(variant).arrangement(*arrangement, "arrangement"));
+  return PressMessage{static_cast<PressMessage::Kind>(found - kMessageKinds.begin()), std::move(read)};
 }
 
 }  // namespace stratagem::formats
