@@ -32,9 +32,8 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
   const auto rules = rules_by_name(options.rules);
   if (!rules) return tl::unexpected(fields::bad_value("rules", "standard | datc"));
   if (options.variant != "standard") return tl::unexpected(fields::bad_value("variant", "standard"));
-  auto game_rules = game_rules_for(options);
-  if (!game_rules) return tl::unexpected(game_rules.error());
-  if (static_cast<int>(game_rules->setup.seats.size()) != options.players)
+  STRATAGEM_TRY_ASSIGN(auto game_rules, game_rules_for(options));
+  if (static_cast<int>(game_rules.setup.seats.size()) != options.players)
     return tl::unexpected(fields::bad_value("setup", std::to_string(options.players) + " seats"));
   if (options.computer_players < 0 || options.computer_players > options.players)
     return tl::unexpected(fields::bad_value("computer_players", "0.." + std::to_string(options.players)));
@@ -42,12 +41,12 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
     return tl::unexpected(
         fields::bad_value("daide_players", "0.." + std::to_string(options.players - options.computer_players)));
   // DAIDE gives a client one power (HLO): seats of several powers are for people and ours.
-  const bool one_power_seats = std::all_of(game_rules->setup.seats.begin(), game_rules->setup.seats.end(),
+  const bool one_power_seats = std::all_of(game_rules.setup.seats.begin(), game_rules.setup.seats.end(),
                                            [](const auto& seat) { return seat.powers.size() == 1; });
   if (options.daide_players > 0 && !one_power_seats)
     return tl::unexpected(fields::bad_value("daide_players", "0 with this setup: its seats play several powers, a DAIDE client one"));
   DiplomacyGame game;
-  game.game_rules_ = std::move(*game_rules);
+  game.game_rules_ = std::move(game_rules);
   game.id_ = std::move(id);
   game.set_options(std::move(options));
   game.rules_ = *rules;
@@ -89,10 +88,9 @@ tl::expected<Effects, GameError> DiplomacyGame::join(const User& user, std::opti
   for (const Joiner& joiner : joiners_)
     if (joiner.user.id == user.id) return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySeated));
   if (power) {
-    auto p = Impl::power_named(*this, *power);
-    if (!p) return tl::unexpected(p.error());
-    power = Impl::code(*this, *p);
-    const int seat = Impl::seat_of(*this, *p);
+    STRATAGEM_TRY_ASSIGN(auto p, Impl::power_named(*this, *power));
+    power = Impl::code(*this, p);
+    const int seat = Impl::seat_of(*this, p);
     if (seat < 0) return tl::unexpected(fields::bad_value("power", "a power that a seat of this game plays"));
     // A seat of several powers (seed 000 §1.2.3(c)-(e)) is asked for by any of them.
     for (const Joiner& joiner : joiners_)
@@ -169,8 +167,7 @@ tl::expected<Effects, GameError> DiplomacyGame::submit_orders(const User& user, 
     return tl::unexpected(error(ErrorCode::WrongPhase, Problem::WrongPhase, std::string(phase), phase_code()));
   std::vector<std::pair<Power, const std::vector<std::string>*>> checked_powers;
   for (const auto& [name, texts] : orders) {
-    auto power = Impl::own_power(*this, user, name);
-    if (!power) return tl::unexpected(power.error());
+    STRATAGEM_TRY_ASSIGN(auto power, Impl::own_power(*this, user, name));
     const std::string field = "orders." + name;
     if (texts.size() > kMostOrdersPerPower)
       return tl::unexpected(fields::bad_value(field, "at most " + std::to_string(kMostOrdersPerPower) + " orders"));
@@ -178,7 +175,7 @@ tl::expected<Effects, GameError> DiplomacyGame::submit_orders(const User& user, 
       if (texts[i].size() > kLongestOrder || !fields::valid_utf8(texts[i]))
         return tl::unexpected(fields::bad_value(field + "[" + std::to_string(i) + "]",
                                                 "at most " + std::to_string(kLongestOrder) + " bytes of UTF-8"));
-    checked_powers.emplace_back(*power, &texts);
+    checked_powers.emplace_back(power, &texts);
   }
   Effects effects;
   effects.changed = true;
@@ -195,22 +192,20 @@ tl::expected<Effects, GameError> DiplomacyGame::submit_orders(const User& user, 
 
 tl::expected<Effects, GameError> DiplomacyGame::set_ready(const User& user, std::string_view power_name, bool ready,
                                                           Instant now) {
-  auto power = Impl::own_power(*this, user, power_name);
-  if (!power) return tl::unexpected(power.error());
+  STRATAGEM_TRY_ASSIGN(auto power, Impl::own_power(*this, user, power_name));
   Effects effects;
   effects.changed = true;
-  seats_[index(*power)].ready = ready;
-  effects.events.push_back({Audience::all(), "ready", {{"power", Impl::code(*this, *power)}, {"ready", ready}}});
-  if (ready) Impl::comes_back(*this, *power, effects);
-  effects.response = {{"power", Impl::code(*this, *power)}, {"ready", ready}};
+  seats_[index(power)].ready = ready;
+  effects.events.push_back({Audience::all(), "ready", {{"power", Impl::code(*this, power)}, {"ready", ready}}});
+  if (ready) Impl::comes_back(*this, power, effects);
+  effects.response = {{"power", Impl::code(*this, power)}, {"ready", ready}};
   Impl::process_if_everyone_ready(*this, now, effects);
   return effects;
 }
 
 tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::string_view power_name, Instant now) {
-  auto power = Impl::own_power(*this, user, power_name);
-  if (!power) return tl::unexpected(power.error());
-  Seat& seat = seats_[index(*power)];
+  STRATAGEM_TRY_ASSIGN(auto power, Impl::own_power(*this, user, power_name));
+  Seat& seat = seats_[index(power)];
   Effects effects;
   effects.changed = true;
   seat.player.reset();
@@ -220,8 +215,8 @@ tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::s
   seat.end_vote = false;
   seat.alliance.clear();
   if (seat.status == PowerStatus::Playing) seat.status = PowerStatus::CivilDisorder;
-  effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
-  effects.response = Impl::player_status_payload(*this, *power);
+  effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, power)});
+  effects.response = Impl::player_status_payload(*this, power);
   // The phase no longer waits for this power: the others may all be ready.
   Impl::process_if_everyone_ready(*this, now, effects);
   return effects;
@@ -229,12 +224,11 @@ tl::expected<Effects, GameError> DiplomacyGame::give_up(const User& user, std::s
 
 tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std::string_view power_name, Instant) {
   if (status_ != GameStatus::Active) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotActive));
-  auto power = Impl::power_named(*this, power_name);
-  if (!power) return tl::unexpected(power.error());
-  Seat& seat = seats_[index(*power)];
-  const std::string code = Impl::code(*this, *power);
-  if (seat.status != PowerStatus::CivilDisorder || seat.computer || Impl::idle(*this, *power) ||
-      Impl::seat_of(*this, *power) < 0)
+  STRATAGEM_TRY_ASSIGN(auto power, Impl::power_named(*this, power_name));
+  Seat& seat = seats_[index(power)];
+  const std::string code = Impl::code(*this, power);
+  if (seat.status != PowerStatus::CivilDisorder || seat.computer || Impl::idle(*this, power) ||
+      Impl::seat_of(*this, power) < 0)
     return tl::unexpected(error(ErrorCode::Conflict, Problem::SeatNotOpen, code));
   const bool own_player = seat.player && seat.player->id == user.id;
   if (!own_player) {
@@ -252,8 +246,8 @@ tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std:
   seat.draw_vote = false;
   seat.end_vote = false;
   seat.alliance.clear();
-  effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, *power)});
-  effects.response = Impl::player_status_payload(*this, *power);
+  effects.events.push_back({Audience::all(), "player_status", Impl::player_status_payload(*this, power)});
+  effects.response = Impl::player_status_payload(*this, power);
   return effects;
 }
 std::vector<ComputerTurn> DiplomacyGame::computer_turns() const {

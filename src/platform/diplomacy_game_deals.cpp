@@ -5,6 +5,7 @@
 #include "stratagem/diplomacy/order_parser.h"
 #include "stratagem/diplomacy/validation.h"
 #include "stratagem/formats/diplomacy_press.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::platform {
 
@@ -207,7 +208,7 @@ tl::expected<Effects, GameError> DiplomacyGame::propose_as_computer(const Comput
   if (status_ != GameStatus::Active || turn.phase != phase_code() || !options_.computers_propose ||
       !seats_[index(turn.power)].computer)
     return tl::unexpected(error(ErrorCode::Conflict, Problem::WrongPhase, turn.phase, phase_code()));
-  if (auto allowed = Impl::press_allowed(*this, false); !allowed) return tl::unexpected(allowed.error());
+  STRATAGEM_TRY(Impl::press_allowed(*this, false));
   return Impl::computer_press(*this, turn.power_code, Impl::code(*this, to), {PressMessage::Kind::Propose, arrangement}, now);
 }
 
@@ -215,8 +216,7 @@ tl::expected<Effects, GameError> DiplomacyGame::Impl::computer_press(Game& g, co
                                                                      const PressMessage& press, Instant now) {
   Message message{std::to_string(g.message_count_ + 1), g.phase_code(), from, {to}, "", now, std::nullopt};
   Effects effects;
-  if (auto recorded = record_press(g, message, formats::press_json(g.variant(), press), effects); !recorded)
-    return tl::unexpected(recorded.error());
+  STRATAGEM_TRY(record_press(g, message, formats::press_json(g.variant(), press), effects));
   ++g.message_count_;
   effects.changed = true;
   effects.events.push_back({Audience::only({from, to}), "message", message.to_json()});

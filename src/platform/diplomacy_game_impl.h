@@ -18,6 +18,7 @@
 #include "stratagem/formats/diplomacy_json.h"
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/formats/diplomacy_words.h"
+#include "stratagem/forward_error.h"
 #include "stratagem/platform/diplomacy_game.h"
 #include "stratagem/platform/names.h"
 
@@ -452,10 +453,9 @@ class DiplomacyGame::Impl {
   };
   static tl::expected<TreatyParty, GameError> treaty_party(Game& g, const User& user, std::string_view treaty_id,
                                                            std::string_view power_name) {
-    auto power = own_power(g, user, power_name);
-    if (!power) return tl::unexpected(power.error());
+    STRATAGEM_TRY_ASSIGN(auto power, own_power(g, user, power_name));
     Treaty* treaty = find_treaty(g, treaty_id);
-    std::string power_code = code(g, *power);
+    std::string power_code = code(g, power);
     if (!treaty || std::find(treaty->parties.begin(), treaty->parties.end(), power_code) == treaty->parties.end())
       return tl::unexpected(error(ErrorCode::NotFound, Problem::NoSuchTreaty, std::string(treaty_id)));
     return TreatyParty{treaty, std::move(power_code)};
@@ -465,12 +465,11 @@ class DiplomacyGame::Impl {
   // hears of it.
   static tl::expected<Effects, GameError> vote(Game& g, const User& user, std::string_view power_name,
                                                bool Seat::*ballot, const char* word, bool yes) {
-    auto power = own_power(g, user, power_name);
-    if (!power) return tl::unexpected(power.error());
+    STRATAGEM_TRY_ASSIGN(auto power, own_power(g, user, power_name));
     Effects effects;
     effects.changed = true;
-    g.seats_[index(*power)].*ballot = yes;
-    const std::string power_code = code(g, *power);
+    g.seats_[index(power)].*ballot = yes;
+    const std::string power_code = code(g, power);
     effects.events.push_back(
         {Audience::only({power_code}), std::string(word) + "_vote", {{"power", power_code}, {word, yes}}});
     effects.response = {{"power", power_code}, {word, yes}};

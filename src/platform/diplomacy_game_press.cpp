@@ -7,8 +7,7 @@ tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, s
                                                              std::optional<std::vector<std::string>> to,
                                                              std::string text, Instant now,
                                                              std::optional<nlohmann::json> press) {
-  auto sender = Impl::own_power(*this, user, from);
-  if (!sender) return tl::unexpected(sender.error());
+  STRATAGEM_TRY_ASSIGN(auto sender, Impl::own_power(*this, user, from));
   // A proposal or an answer may come without words.
   if ((text.empty() && !press) || !fields::valid_utf8(text) || code_points(text) > kLongestMessage)
     return tl::unexpected(GameError{ErrorCode::BadRequest, Problem::BadText, "text", std::to_string(kLongestMessage)});
@@ -19,22 +18,21 @@ tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, s
     if (to->size() > static_cast<std::size_t>(variant().power_count()))
       return tl::unexpected(fields::bad_value("to", "each power at most once"));
     for (const std::string& name : *to) {
-      auto power = Impl::power_named(*this, name);
-      if (!power) return tl::unexpected(power.error());
-      if (*power == *sender) return tl::unexpected(fields::bad_value("to", "powers other than the sender"));
-      const auto code = Impl::code(*this, *power);
+      STRATAGEM_TRY_ASSIGN(auto power, Impl::power_named(*this, name));
+      if (power == sender) return tl::unexpected(fields::bad_value("to", "powers other than the sender"));
+      const auto code = Impl::code(*this, power);
       if (std::find(recipients.begin(), recipients.end(), code) != recipients.end())
         return tl::unexpected(fields::bad_value("to", "each power at most once"));
       recipients.push_back(code);
     }
   }
-  if (auto allowed = Impl::press_allowed(*this, recipients.empty()); !allowed) return tl::unexpected(allowed.error());
+  STRATAGEM_TRY(Impl::press_allowed(*this, recipients.empty()));
   std::sort(recipients.begin(), recipients.end());
-  Message message{std::to_string(message_count_ + 1), phase_code(), Impl::code(*this, *sender), recipients,
+  Message message{std::to_string(message_count_ + 1), phase_code(), Impl::code(*this, sender), recipients,
                   std::move(text), now, std::nullopt};
   Effects effects;
   if (press)
-    if (auto recorded = Impl::record_press(*this, message, *press, effects); !recorded) return tl::unexpected(recorded.error());
+    STRATAGEM_TRY(Impl::record_press(*this, message, *press, effects));
   ++message_count_;
   effects.changed = true;
   std::vector<std::string> audience = recipients;
@@ -50,22 +48,20 @@ tl::expected<Effects, GameError> DiplomacyGame::send_message(const User& user, s
 tl::expected<Effects, GameError> DiplomacyGame::propose_treaty(const User& user, std::string_view from,
                                                                std::vector<std::string> parties, std::string text,
                                                                Instant now) {
-  auto proposer = Impl::own_power(*this, user, from);
-  if (!proposer) return tl::unexpected(proposer.error());
+  STRATAGEM_TRY_ASSIGN(auto proposer, Impl::own_power(*this, user, from));
   if (text.empty() || !fields::valid_utf8(text) || code_points(text) > kLongestTreaty)
     return tl::unexpected(GameError{ErrorCode::BadRequest, Problem::BadText, "text", std::to_string(kLongestTreaty)});
   if (static_cast<int>(treaties_.size()) >= kMostTreaties)
     return tl::unexpected(fields::bad_value("text", "at most " + std::to_string(kMostTreaties) + " treaties"));
-  std::vector<std::string> codes = {Impl::code(*this, *proposer)};
+  std::vector<std::string> codes = {Impl::code(*this, proposer)};
   for (const std::string& name : parties) {
-    auto power = Impl::power_named(*this, name);
-    if (!power) return tl::unexpected(power.error());
-    const std::string code = Impl::code(*this, *power);
+    STRATAGEM_TRY_ASSIGN(auto power, Impl::power_named(*this, name));
+    const std::string code = Impl::code(*this, power);
     if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
   }
   if (codes.size() < 2) return tl::unexpected(fields::bad_value("parties", "at least one power besides the proposer"));
   // A treaty is private to its parties until published: it needs private press.
-  if (auto allowed = Impl::press_allowed(*this, false); !allowed) return tl::unexpected(allowed.error());
+  STRATAGEM_TRY(Impl::press_allowed(*this, false));
   Treaty treaty{std::to_string(treaties_.size() + 1), phase_code(), std::move(text), codes, {codes.front()}, false, now};
   Effects effects;
   effects.changed = true;
@@ -77,12 +73,11 @@ tl::expected<Effects, GameError> DiplomacyGame::propose_treaty(const User& user,
 
 tl::expected<Effects, GameError> DiplomacyGame::sign_treaty(const User& user, std::string_view treaty_id,
                                                             std::string_view power_name, Instant) {
-  auto party = Impl::treaty_party(*this, user, treaty_id, power_name);
-  if (!party) return tl::unexpected(party.error());
-  auto& [treaty, code] = *party;
+  STRATAGEM_TRY_ASSIGN(auto party, Impl::treaty_party(*this, user, treaty_id, power_name));
+  auto& [treaty, code] = party;
   if (std::find(treaty->signed_by.begin(), treaty->signed_by.end(), code) != treaty->signed_by.end())
     return tl::unexpected(error(ErrorCode::Conflict, Problem::AlreadySigned, code));
-  if (auto allowed = Impl::press_allowed(*this, false); !allowed) return tl::unexpected(allowed.error());
+  STRATAGEM_TRY(Impl::press_allowed(*this, false));
   treaty->signed_by.push_back(code);
   Effects effects;
   effects.changed = true;
@@ -93,13 +88,12 @@ tl::expected<Effects, GameError> DiplomacyGame::sign_treaty(const User& user, st
 
 tl::expected<Effects, GameError> DiplomacyGame::publish_treaty(const User& user, std::string_view treaty_id,
                                                                std::string_view power_name, Instant) {
-  auto party = Impl::treaty_party(*this, user, treaty_id, power_name);
-  if (!party) return tl::unexpected(party.error());
-  auto& [treaty, code] = *party;
+  STRATAGEM_TRY_ASSIGN(auto party, Impl::treaty_party(*this, user, treaty_id, power_name));
+  auto& [treaty, code] = party;
   if (treaty->signed_by.size() != treaty->parties.size())
     return tl::unexpected(error(ErrorCode::Conflict, Problem::TreatyUnsigned));
   // Publishing is public press (seed 000 §2.2.5-2.2.6).
-  if (auto allowed = Impl::press_allowed(*this, true); !allowed) return tl::unexpected(allowed.error());
+  STRATAGEM_TRY(Impl::press_allowed(*this, true));
   Effects effects;
   effects.response = treaty->to_json();
   if (treaty->published) return effects;

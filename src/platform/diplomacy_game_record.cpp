@@ -161,13 +161,12 @@ void DiplomacyGame::Position::set(diplomacy::GameState state, std::string text) 
 
 tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& record) {
   try {
-    auto head = read_record_head(record, kRecordVersion, read_diplomacy_options);
-    if (!head) return tl::unexpected(head.error());
+    STRATAGEM_TRY_ASSIGN(auto head, read_record_head(record, kRecordVersion, read_diplomacy_options));
     DiplomacyGame game;
-    game.id_ = std::move(head->id);
-    game.set_options(std::move(head->options));
-    game.seed_ = head->seed;
-    game.status_ = head->status;
+    game.id_ = std::move(head.id);
+    game.set_options(std::move(head.options));
+    game.seed_ = head.seed;
+    game.status_ = head.status;
     game.rules_ = *rules_by_name(game.options_.rules);
     auto game_rules = game_rules_for(game.options_);
     if (!game_rules) return tl::unexpected("options: " + message(game_rules.error(), Language::En));
@@ -208,10 +207,9 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
       return tl::unexpected("seats: " + std::to_string(game.seats_.size()) + " seats for " +
                             std::to_string(game.variant().power_count()) + " powers");
     if (!record.at("state").is_null()) {
-      auto state = formats::read_state(game.variant(), record.at("state"), "state");
-      if (!state) return tl::unexpected(state.error());
+      STRATAGEM_TRY_ASSIGN(auto state, formats::read_state(game.variant(), record.at("state"), "state"));
       // The text as stored: what set() wrote from this very position.
-      game.position_.set(std::move(*state), std::move(JsonWriter().value(record.at("state"))).take());
+      game.position_.set(std::move(state), std::move(JsonWriter().value(record.at("state"))).take());
     }
     game.stage_ = record.at("stage") == "order_writing" ? Stage::OrderWriting : Stage::Negotiation;
     game.phase_started_at_ = *read_instant(record.at("phase_started_at"));

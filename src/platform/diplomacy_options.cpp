@@ -2,6 +2,7 @@
 
 #include "json_fields.h"
 #include "stratagem/diplomacy/rules.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::platform {
 
@@ -24,47 +25,40 @@ std::string_view press_rule_name(PressRule press) {
 }
 
 tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& body) {
-  if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
+  STRATAGEM_TRY(fields::object(body, ""));
   DiplomacyOptions options;
-  auto name = fields::game_name(body, kLongestName);
-  if (!name) return tl::unexpected(name.error());
-  options.name = std::move(*name);
+  STRATAGEM_TRY_ASSIGN(auto name, fields::game_name(body, kLongestName));
+  options.name = std::move(name);
 
-  auto variant = fields::string(body, "variant", false);
-  if (!variant) return tl::unexpected(variant.error());
-  if (*variant && **variant != "standard") return tl::unexpected(fields::bad_value("variant", "standard"));
+  STRATAGEM_TRY_ASSIGN(auto variant, fields::string(body, "variant", false));
+  if (variant && *variant != "standard") return tl::unexpected(fields::bad_value("variant", "standard"));
 
-  auto rules = fields::string(body, "rules", false);
-  if (!rules) return tl::unexpected(rules.error());
-  if (*rules) {
-    if (!diplomacy::rules_by_name(**rules)) return tl::unexpected(fields::bad_value("rules", "standard | datc"));
-    options.rules = **rules;
+  STRATAGEM_TRY_ASSIGN(auto rules, fields::string(body, "rules", false));
+  if (rules) {
+    if (!diplomacy::rules_by_name(*rules)) return tl::unexpected(fields::bad_value("rules", "standard | datc"));
+    options.rules = *rules;
   }
 
   // Seed 000 §1.2.3 shares the powers among two to seven players.
-  auto players = fields::integer(body, "players", false, 2, 7);
-  if (!players) return tl::unexpected(players.error());
-  if (*players) options.players = static_cast<int>(**players);
-  auto setup = fields::string(body, "setup", false);
-  if (!setup) return tl::unexpected(setup.error());
+  STRATAGEM_TRY_ASSIGN(auto players, fields::integer(body, "players", false, 2, 7));
+  if (players) options.players = static_cast<int>(*players);
+  STRATAGEM_TRY_ASSIGN(auto setup, fields::string(body, "setup", false));
   options.setup = options.players == 3 ? "3a" : std::to_string(options.players);
-  if (*setup) {
-    const bool fits = options.players == 3 ? (**setup == "3a" || **setup == "3b") : **setup == options.setup;
+  if (setup) {
+    const bool fits = options.players == 3 ? (*setup == "3a" || *setup == "3b") : *setup == options.setup;
     if (!fits) return tl::unexpected(fields::bad_value("setup", options.players == 3 ? "3a | 3b" : options.setup));
-    options.setup = **setup;
+    options.setup = *setup;
   }
   // The two-player game starts in 1914 (§1.2.3(e)), the others in 1901.
   const int first_year = options.players == 2 ? 1914 : 1901;
-  auto end_year = fields::integer(body, "end_year", false, first_year, 3000);
-  if (!end_year) return tl::unexpected(end_year.error());
-  if (*end_year) options.end_year = static_cast<int>(**end_year);
+  STRATAGEM_TRY_ASSIGN(auto end_year, fields::integer(body, "end_year", false, first_year, 3000));
+  if (end_year) options.end_year = static_cast<int>(*end_year);
 
-  auto press = fields::string(body, "press", false);
-  if (!press) return tl::unexpected(press.error());
-  if (*press) {
-    if (**press == "full") options.press = PressRule::Full;
-    else if (**press == "public") options.press = PressRule::Public;
-    else if (**press == "none") options.press = PressRule::None;
+  STRATAGEM_TRY_ASSIGN(auto press, fields::string(body, "press", false));
+  if (press) {
+    if (*press == "full") options.press = PressRule::Full;
+    else if (*press == "public") options.press = PressRule::Public;
+    else if (*press == "none") options.press = PressRule::None;
     else return tl::unexpected(fields::bad_value("press", "full | public | none"));
   }
 
@@ -77,43 +71,37 @@ tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& bod
                                                          {"retreat_seconds", &options.deadlines.retreat},
                                                          {"adjustment_seconds", &options.deadlines.adjustment}};
       for (const auto& [key, target] : kinds) {
-        auto seconds = fields::integer(*deadlines, key, true, 1, kLongestDeadlineSeconds,
-                                       std::string("deadlines.") + key);
-        if (!seconds) return tl::unexpected(seconds.error());
-        *target = std::chrono::seconds(**seconds);
+        STRATAGEM_TRY_ASSIGN(auto seconds, fields::integer(*deadlines, key, true, 1, kLongestDeadlineSeconds,
+                                                           std::string("deadlines.") + key));
+        *target = std::chrono::seconds(*seconds);
       }
     } else {
       return tl::unexpected(fields::wrong_type("deadlines", "object"));
     }
   }
 
-  auto computers = fields::integer(body, "computer_players", false, 0, options.players);
-  if (!computers) return tl::unexpected(computers.error());
-  if (*computers) options.computer_players = static_cast<int>(**computers);
+  STRATAGEM_TRY_ASSIGN(auto computers, fields::integer(body, "computer_players", false, 0, options.players));
+  if (computers) options.computer_players = static_cast<int>(*computers);
 
-  auto daide = fields::integer(body, "daide_players", false, 0, options.players - options.computer_players);
-  if (!daide) return tl::unexpected(daide.error());
-  if (*daide) options.daide_players = static_cast<int>(**daide);
+  STRATAGEM_TRY_ASSIGN(auto daide,
+                       fields::integer(body, "daide_players", false, 0, options.players - options.computer_players));
+  if (daide) options.daide_players = static_cast<int>(*daide);
 
-  auto after = fields::integer(body, "civil_disorder_after", false, 1, 10);
-  if (!after) return tl::unexpected(after.error());
-  if (*after) options.civil_disorder_after = static_cast<int>(**after);
+  STRATAGEM_TRY_ASSIGN(auto after, fields::integer(body, "civil_disorder_after", false, 1, 10));
+  if (after) options.civil_disorder_after = static_cast<int>(*after);
 
-  auto computer_cd = fields::boolean(body, "computer_takes_civil_disorder", false);
-  if (!computer_cd) return tl::unexpected(computer_cd.error());
-  if (*computer_cd) options.computer_takes_civil_disorder = **computer_cd;
+  STRATAGEM_TRY_ASSIGN(auto computer_cd, fields::boolean(body, "computer_takes_civil_disorder", false));
+  if (computer_cd) options.computer_takes_civil_disorder = *computer_cd;
 
-  auto personality = fields::string(body, "computer_personality", false);
-  if (!personality) return tl::unexpected(personality.error());
-  if (*personality) {
-    if (**personality != "loyal" && **personality != "opportunist" && **personality != "mixed")
+  STRATAGEM_TRY_ASSIGN(auto personality, fields::string(body, "computer_personality", false));
+  if (personality) {
+    if (*personality != "loyal" && *personality != "opportunist" && *personality != "mixed")
       return tl::unexpected(fields::bad_value("computer_personality", "loyal | opportunist | mixed"));
-    options.computer_personality = **personality;
+    options.computer_personality = *personality;
   }
 
-  auto propose = fields::boolean(body, "computers_propose", false);
-  if (!propose) return tl::unexpected(propose.error());
-  if (*propose) options.computers_propose = **propose;
+  STRATAGEM_TRY_ASSIGN(auto propose, fields::boolean(body, "computers_propose", false));
+  if (propose) options.computers_propose = *propose;
   return options;
 }
 

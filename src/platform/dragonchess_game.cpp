@@ -12,6 +12,7 @@
 #include "stratagem/dragonchess/status.h"
 #include "stratagem/dragonchess/strength.h"
 #include "stratagem/dragonchess/transposition_table.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::platform {
 
@@ -73,37 +74,33 @@ class Replay {
 }  // namespace
 
 tl::expected<DragonchessOptions, GameError> read_dragonchess_options(const json& body) {
-  if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
+  STRATAGEM_TRY(fields::object(body, ""));
   DragonchessOptions options;
-  auto name = fields::game_name(body, kLongestName);
-  if (!name) return tl::unexpected(name.error());
-  options.name = std::move(*name);
-  auto opponent = fields::string(body, "opponent", true);
-  if (!opponent) return tl::unexpected(opponent.error());
-  if (**opponent == "computer") options.against_computer = true;
-  else if (**opponent != "human") return tl::unexpected(fields::bad_value("opponent", "human | computer"));
-  auto level = fields::integer(body, "level", false, dragonchess::kMinStrength, dragonchess::kMaxStrength);
-  if (!level) return tl::unexpected(level.error());
-  if (*level) options.level = static_cast<int>(**level);
-  auto side = fields::string(body, "side", false);
-  if (!side) return tl::unexpected(side.error());
-  if (*side) {
-    options.creator_side = side_named(**side);
+  STRATAGEM_TRY_ASSIGN(auto name, fields::game_name(body, kLongestName));
+  options.name = std::move(name);
+  STRATAGEM_TRY_ASSIGN(auto opponent, fields::string(body, "opponent", true));
+  if (*opponent == "computer") options.against_computer = true;
+  else if (*opponent != "human") return tl::unexpected(fields::bad_value("opponent", "human | computer"));
+  STRATAGEM_TRY_ASSIGN(auto level,
+                       fields::integer(body, "level", false, dragonchess::kMinStrength, dragonchess::kMaxStrength));
+  if (level) options.level = static_cast<int>(*level);
+  STRATAGEM_TRY_ASSIGN(auto side, fields::string(body, "side", false));
+  if (side) {
+    options.creator_side = side_named(*side);
     if (!options.creator_side) return tl::unexpected(fields::bad_value("side", "gold | scarlet"));
   }
   if (const auto clock = body.find("clock"); clock != body.end() && !clock->is_null()) {
     if (!clock->is_object()) return tl::unexpected(fields::wrong_type("clock", "object"));
-    auto initial = fields::integer(*clock, "initial_seconds", true, 1, 86400, "clock.initial_seconds");
-    if (!initial) return tl::unexpected(initial.error());
-    auto increment = fields::integer(*clock, "increment_seconds", false, 0, 3600, "clock.increment_seconds");
-    if (!increment) return tl::unexpected(increment.error());
-    options.initial = std::chrono::seconds(**initial);
-    options.increment = std::chrono::seconds(increment->value_or(0));
+    STRATAGEM_TRY_ASSIGN(auto initial,
+                         fields::integer(*clock, "initial_seconds", true, 1, 86400, "clock.initial_seconds"));
+    STRATAGEM_TRY_ASSIGN(auto increment,
+                         fields::integer(*clock, "increment_seconds", false, 0, 3600, "clock.increment_seconds"));
+    options.initial = std::chrono::seconds(*initial);
+    options.increment = std::chrono::seconds(increment.value_or(0));
   }
-  auto position = fields::string(body, "position", false);
-  if (!position) return tl::unexpected(position.error());
-  if (*position) {
-    const auto read = dragonchess::Position::from_text(**position);
+  STRATAGEM_TRY_ASSIGN(auto position, fields::string(body, "position", false));
+  if (position) {
+    const auto read = dragonchess::Position::from_text(*position);
     if (!read) return tl::unexpected(fields::bad_value("position", read.error()));
     if (dragonchess::outcome(*read).status != dragonchess::GameStatus::Ongoing)
       return tl::unexpected(fields::bad_value("position", "a position where the game goes on"));
@@ -252,29 +249,26 @@ tl::expected<Effects, GameError> DragonchessGame::join(const User& user, Instant
 }
 
 tl::expected<Effects, GameError> DragonchessGame::move(const User& user, std::string_view text, Instant now) {
-  auto side = Impl::own_side(*this, user);
-  if (!side) return tl::unexpected(side.error());
+  STRATAGEM_TRY_ASSIGN(auto side, Impl::own_side(*this, user));
   if (Impl::flag_fallen(*this, now)) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotActive));
-  if (*side != Impl::side_to_move(*this)) return tl::unexpected(error(ErrorCode::Conflict, Problem::NotYourTurn));
+  if (side != Impl::side_to_move(*this)) return tl::unexpected(error(ErrorCode::Conflict, Problem::NotYourTurn));
   auto effects = Impl::play(*this, text, now);
   if (effects) effects->response = view_for(user.id, now);
   return effects;
 }
 
 tl::expected<Effects, GameError> DragonchessGame::resign(const User& user, Instant now) {
-  auto side = Impl::own_side(*this, user);
-  if (!side) return tl::unexpected(side.error());
+  STRATAGEM_TRY_ASSIGN(auto side, Impl::own_side(*this, user));
   Effects effects;
   effects.changed = true;
-  Impl::finish(*this, ~*side, "resignation", effects);
+  Impl::finish(*this, ~side, "resignation", effects);
   effects.response = view_for(user.id, now);
   return effects;
 }
 
 tl::expected<Effects, GameError> DragonchessGame::draw(const User& user, DrawAction action, Instant now) {
-  auto side = Impl::own_side(*this, user);
-  if (!side) return tl::unexpected(side.error());
-  const bool offered_by_opponent = draw_offer_by_ == ~*side;
+  STRATAGEM_TRY_ASSIGN(auto side, Impl::own_side(*this, user));
+  const bool offered_by_opponent = draw_offer_by_ == ~side;
   Effects effects;
   effects.changed = true;
   const auto announce = [&](Color by, std::string_view what) {
@@ -282,28 +276,28 @@ tl::expected<Effects, GameError> DragonchessGame::draw(const User& user, DrawAct
   };
   switch (action) {
     case DrawAction::Offer:
-      if (draw_offer_by_ == *side) return tl::unexpected(error(ErrorCode::Conflict, Problem::DrawOfferPending));
+      if (draw_offer_by_ == side) return tl::unexpected(error(ErrorCode::Conflict, Problem::DrawOfferPending));
       if (offered_by_opponent) {  // both offer: agreed
-        announce(*side, "accept");
+        announce(side, "accept");
         Impl::finish(*this, std::nullopt, "agreement", effects);
         break;
       }
-      announce(*side, "offer");
+      announce(side, "offer");
       if (computer_side_) {
         announce(*computer_side_, "decline");  // the computer plays on
       } else {
-        draw_offer_by_ = *side;
+        draw_offer_by_ = side;
       }
       break;
     case DrawAction::Accept:
       if (!offered_by_opponent) return tl::unexpected(error(ErrorCode::Conflict, Problem::NoDrawOffer));
-      announce(*side, "accept");
+      announce(side, "accept");
       Impl::finish(*this, std::nullopt, "agreement", effects);
       break;
     case DrawAction::Decline:
       if (!offered_by_opponent) return tl::unexpected(error(ErrorCode::Conflict, Problem::NoDrawOffer));
       draw_offer_by_.reset();
-      announce(*side, "decline");
+      announce(side, "decline");
       break;
   }
   effects.response = view_for(user.id, now);
@@ -421,13 +415,12 @@ json DragonchessGame::to_json() const {
 
 tl::expected<DragonchessGame, std::string> DragonchessGame::from_json(const json& record) {
   try {
-    auto head = read_record_head(record, kRecordVersion, read_dragonchess_options);
-    if (!head) return tl::unexpected(head.error());
+    STRATAGEM_TRY_ASSIGN(auto head, read_record_head(record, kRecordVersion, read_dragonchess_options));
     DragonchessGame game;
-    game.id_ = std::move(head->id);
-    game.options_ = std::move(head->options);
-    game.seed_ = head->seed;
-    game.status_ = head->status;
+    game.id_ = std::move(head.id);
+    game.options_ = std::move(head.options);
+    game.seed_ = head.seed;
+    game.status_ = head.status;
     game.players_ = {read_user(record.at("players").at("gold")), read_user(record.at("players").at("scarlet"))};
     const auto side_or_none = [](const json& value) -> std::optional<Color> {
       if (value.is_null()) return std::nullopt;

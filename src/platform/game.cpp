@@ -1,6 +1,7 @@
 #include "stratagem/platform/game.h"
 
 #include "json_fields.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::platform {
 
@@ -11,56 +12,47 @@ namespace {
 GameError not_for_this_game() { return {ErrorCode::NotFound, Problem::BadValue, "action", "not one of this game's"}; }
 
 tl::expected<std::string, GameError> required_string(const json& body, const std::string& name) {
-  auto value = fields::string(body, name, true);
-  if (!value) return tl::unexpected(value.error());
-  return std::move(**value);
+  STRATAGEM_TRY_ASSIGN(auto&& value, fields::string(body, name, true));
+  return std::move(*value);
 }
 
 tl::expected<bool, GameError> required_bool(const json& body, const std::string& name) {
-  auto value = fields::boolean(body, name, true);
-  if (!value) return tl::unexpected(value.error());
-  return **value;
+  STRATAGEM_TRY_ASSIGN(auto value, fields::boolean(body, name, true));
+  return *value;
 }
 
 tl::expected<Effects, GameError> act_diplomacy(DiplomacyGame& game, const User& user, Action action, const json& body,
                                                Language language, Instant now, std::string_view target) {
   switch (action) {
     case Action::Join: {
-      auto power = fields::string(body, "power", false);
-      if (!power) return tl::unexpected(power.error());
-      return game.join(user, std::move(*power), now);
+      STRATAGEM_TRY_ASSIGN(auto power, fields::string(body, "power", false));
+      return game.join(user, std::move(power), now);
     }
     case Action::PutOrders: {
-      auto phase = required_string(body, "phase");
-      if (!phase) return tl::unexpected(phase.error());
+      STRATAGEM_TRY_ASSIGN(auto phase, required_string(body, "phase"));
       const auto orders = body.find("orders");
       if (orders == body.end()) return tl::unexpected(fields::missing("orders"));
       if (!orders->is_object()) return tl::unexpected(fields::wrong_type("orders", "object"));
       OrdersByPower by_power;
       for (const auto& [power, texts] : orders->items()) {
-        auto list = fields::strings(texts, "orders." + power);
-        if (!list) return tl::unexpected(list.error());
-        by_power.emplace_back(power, std::move(*list));
+        STRATAGEM_TRY_ASSIGN(auto list, fields::strings(texts, "orders." + power));
+        by_power.emplace_back(power, std::move(list));
       }
-      return game.submit_orders(user, *phase, by_power, language, now);
+      return game.submit_orders(user, phase, by_power, language, now);
     }
     case Action::Ready: {
-      auto power = required_string(body, "power");
-      if (!power) return tl::unexpected(power.error());
-      auto ready = required_bool(body, "ready");
-      if (!ready) return tl::unexpected(ready.error());
-      return game.set_ready(user, *power, *ready, now);
+      STRATAGEM_TRY_ASSIGN(auto power, required_string(body, "power"));
+      STRATAGEM_TRY_ASSIGN(auto ready, required_bool(body, "ready"));
+      return game.set_ready(user, power, ready, now);
     }
     case Action::SendMessage: {
-      auto from = required_string(body, "from");
-      if (!from) return tl::unexpected(from.error());
+      STRATAGEM_TRY_ASSIGN(auto from, required_string(body, "from"));
       const auto to = body.find("to");
       if (to == body.end()) return tl::unexpected(fields::missing("to"));
       std::optional<std::vector<std::string>> recipients;
       if (!to->is_string() || *to != "all") {
-        auto list = fields::strings(*to, "to");
-        if (!list) return tl::unexpected(list.error());
-        recipients = std::move(*list);
+        STRATAGEM_TRY_ASSIGN(auto list, fields::strings(*to, "to"));
+        recipients = std::move(list);
       }
       std::optional<json> press;
       if (const auto found = body.find("press"); found != body.end() && !found->is_null()) {
@@ -69,51 +61,42 @@ tl::expected<Effects, GameError> act_diplomacy(DiplomacyGame& game, const User& 
       }
       std::string text;
       if (!press || body.contains("text")) {
-        auto given = required_string(body, "text");
-        if (!given) return tl::unexpected(given.error());
-        text = std::move(*given);
+        STRATAGEM_TRY_ASSIGN(auto given, required_string(body, "text"));
+        text = std::move(given);
       }
-      return game.send_message(user, *from, std::move(recipients), std::move(text), now, std::move(press));
+      return game.send_message(user, from, std::move(recipients), std::move(text), now, std::move(press));
     }
     case Action::VoteDraw:
     case Action::VoteEnd: {
-      auto power = required_string(body, "power");
-      if (!power) return tl::unexpected(power.error());
+      STRATAGEM_TRY_ASSIGN(auto power, required_string(body, "power"));
       const bool draw = action == Action::VoteDraw;
-      auto vote = required_bool(body, draw ? "draw" : "end");
-      if (!vote) return tl::unexpected(vote.error());
-      return draw ? game.vote_draw(user, *power, *vote, now) : game.vote_end(user, *power, *vote, now);
+      STRATAGEM_TRY_ASSIGN(auto vote, required_bool(body, draw ? "draw" : "end"));
+      return draw ? game.vote_draw(user, power, vote, now) : game.vote_end(user, power, vote, now);
     }
     case Action::DeclareAlliance: {
-      auto power = required_string(body, "power");
-      if (!power) return tl::unexpected(power.error());
+      STRATAGEM_TRY_ASSIGN(auto power, required_string(body, "power"));
       const auto with = body.find("with");
       if (with == body.end()) return tl::unexpected(fields::missing("with"));
-      auto partners = fields::strings(*with, "with");
-      if (!partners) return tl::unexpected(partners.error());
-      return game.declare_alliance_end(user, *power, std::move(*partners), now);
+      STRATAGEM_TRY_ASSIGN(auto partners, fields::strings(*with, "with"));
+      return game.declare_alliance_end(user, power, std::move(partners), now);
     }
     case Action::GiveUp:
     case Action::TakeSeat:
     case Action::SignTreaty:
     case Action::PublishTreaty: {
-      auto power = required_string(body, "power");
-      if (!power) return tl::unexpected(power.error());
-      if (action == Action::GiveUp) return game.give_up(user, *power, now);
-      if (action == Action::TakeSeat) return game.take_seat(user, *power, now);
-      if (action == Action::SignTreaty) return game.sign_treaty(user, target, *power, now);
-      return game.publish_treaty(user, target, *power, now);
+      STRATAGEM_TRY_ASSIGN(auto power, required_string(body, "power"));
+      if (action == Action::GiveUp) return game.give_up(user, power, now);
+      if (action == Action::TakeSeat) return game.take_seat(user, power, now);
+      if (action == Action::SignTreaty) return game.sign_treaty(user, target, power, now);
+      return game.publish_treaty(user, target, power, now);
     }
     case Action::ProposeTreaty: {
-      auto from = required_string(body, "from");
-      if (!from) return tl::unexpected(from.error());
+      STRATAGEM_TRY_ASSIGN(auto from, required_string(body, "from"));
       const auto parties = body.find("parties");
       if (parties == body.end()) return tl::unexpected(fields::missing("parties"));
-      auto list = fields::strings(*parties, "parties");
-      if (!list) return tl::unexpected(list.error());
-      auto text = required_string(body, "text");
-      if (!text) return tl::unexpected(text.error());
-      return game.propose_treaty(user, *from, std::move(*list), std::move(*text), now);
+      STRATAGEM_TRY_ASSIGN(auto list, fields::strings(*parties, "parties"));
+      STRATAGEM_TRY_ASSIGN(auto text, required_string(body, "text"));
+      return game.propose_treaty(user, from, std::move(list), std::move(text), now);
     }
     case Action::Move:
     case Action::Resign:
@@ -128,9 +111,8 @@ tl::expected<Effects, GameError> act_dragonchess(DragonchessGame& game, const Us
   switch (action) {
     case Action::Join: return game.join(user, now);
     case Action::Move: {
-      auto move = required_string(body, "move");
-      if (!move) return tl::unexpected(move.error());
-      return game.move(user, *move, now);
+      STRATAGEM_TRY_ASSIGN(auto move, required_string(body, "move"));
+      return game.move(user, move, now);
     }
     case Action::Resign: return game.resign(user, now);
     case Action::Draw: {
@@ -159,22 +141,17 @@ tl::expected<Effects, GameError> act_dragonchess(DragonchessGame& game, const Us
 
 tl::expected<Game, GameError> Game::create(std::string id, const json& body, const User& creator, Instant now,
                                            std::uint64_t seed) {
-  if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
-  auto kind = fields::string(body, "game", true);
-  if (!kind) return tl::unexpected(kind.error());
-  if (**kind == "diplomacy") {
-    auto options = read_diplomacy_options(body);
-    if (!options) return tl::unexpected(options.error());
-    auto game = DiplomacyGame::create(std::move(id), std::move(*options), now, seed);
-    if (!game) return tl::unexpected(game.error());
-    return Game(std::move(*game));
+  STRATAGEM_TRY(fields::object(body, ""));
+  STRATAGEM_TRY_ASSIGN(auto kind, fields::string(body, "game", true));
+  if (*kind == "diplomacy") {
+    STRATAGEM_TRY_ASSIGN(auto options, read_diplomacy_options(body));
+    STRATAGEM_TRY_ASSIGN(auto game, DiplomacyGame::create(std::move(id), std::move(options), now, seed));
+    return Game(std::move(game));
   }
-  if (**kind == "dragonchess") {
-    auto options = read_dragonchess_options(body);
-    if (!options) return tl::unexpected(options.error());
-    auto game = DragonchessGame::create(std::move(id), std::move(*options), creator, now, seed);
-    if (!game) return tl::unexpected(game.error());
-    return Game(std::move(*game));
+  if (*kind == "dragonchess") {
+    STRATAGEM_TRY_ASSIGN(auto options, read_dragonchess_options(body));
+    STRATAGEM_TRY_ASSIGN(auto game, DragonchessGame::create(std::move(id), std::move(options), creator, now, seed));
+    return Game(std::move(game));
   }
   return tl::unexpected(fields::bad_value("game", "diplomacy | dragonchess"));
 }
@@ -182,14 +159,12 @@ tl::expected<Game, GameError> Game::create(std::string id, const json& body, con
 tl::expected<Game, std::string> Game::from_json(const json& record) {
   if (!record.is_object() || !record.contains("game")) return tl::unexpected(std::string("game record: no \"game\" field"));
   if (record["game"] == "diplomacy") {
-    auto game = DiplomacyGame::from_json(record);
-    if (!game) return tl::unexpected(game.error());
-    return Game(std::move(*game));
+    STRATAGEM_TRY_ASSIGN(auto game, DiplomacyGame::from_json(record));
+    return Game(std::move(game));
   }
   if (record["game"] == "dragonchess") {
-    auto game = DragonchessGame::from_json(record);
-    if (!game) return tl::unexpected(game.error());
-    return Game(std::move(*game));
+    STRATAGEM_TRY_ASSIGN(auto game, DragonchessGame::from_json(record));
+    return Game(std::move(game));
   }
   return tl::unexpected("game record: \"game\" is " + record["game"].dump());
 }
@@ -219,7 +194,7 @@ GameStatus Game::status() const {
 
 tl::expected<Effects, GameError> Game::act(const User& user, Action action, const json& body, Language language,
                                            Instant now, std::string_view target) {
-  if (auto ok = fields::object(body, ""); !ok) return tl::unexpected(ok.error());
+  STRATAGEM_TRY(fields::object(body, ""));
   if (auto* game = diplomacy()) return act_diplomacy(*game, user, action, body, language, now, target);
   return act_dragonchess(*dragonchess(), user, action, body, now);
 }

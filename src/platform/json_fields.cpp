@@ -1,5 +1,6 @@
 #include "json_fields.h"
 
+#include "stratagem/forward_error.h"
 #include "stratagem/platform/names.h"
 
 namespace stratagem::platform::fields {
@@ -18,12 +19,11 @@ bool valid_utf8(std::string_view text) {
 }
 
 tl::expected<std::string, GameError> game_name(const nlohmann::json& body, std::size_t most) {
-  auto value = string(body, "name", true);
-  if (!value) return tl::unexpected(value.error());
-  const std::string& name = **value;
+  STRATAGEM_TRY_ASSIGN(auto&& value, string(body, "name", true));
+  const std::string& name = *value;
   if (name.empty() || !valid_utf8(name) || code_points(name) > most || has_hidden_characters(name))
     return tl::unexpected(GameError{ErrorCode::BadRequest, Problem::BadGameName, "name", std::to_string(most)});
-  return std::move(**value);
+  return std::move(*value);
 }
 
 }  // namespace stratagem::platform::fields

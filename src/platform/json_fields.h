@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
+#include "stratagem/forward_error.h"
 #include "stratagem/platform/error.h"
 
 namespace stratagem::platform::fields {
@@ -82,11 +83,10 @@ inline tl::expected<std::vector<std::string>, GameError> strings(const nlohmann:
 bool valid_utf8(std::string_view text);
 inline tl::expected<std::string, GameError> text(const nlohmann::json& body, const std::string& name,
                                                  std::size_t limit) {
-  auto value = string(body, name, true);
-  if (!value) return tl::unexpected(value.error());
-  if ((*value)->empty() || (*value)->size() > limit || !valid_utf8(**value))
+  STRATAGEM_TRY_ASSIGN(auto value, string(body, name, true));
+  if (value->empty() || value->size() > limit || !valid_utf8(*value))
     return tl::unexpected(bad_value(name, "1.." + std::to_string(limit) + " bytes of UTF-8"));
-  return std::move(**value);
+  return std::move(*value);
 }
 
 // A game's name: 1 to `most` characters (code points), none of them hidden
