@@ -7,6 +7,7 @@
 #include "json_fields.h"
 #include "messages.h"
 #include "stratagem/formats/diplomacy_words.h"
+#include "stratagem/forward_error.h"
 #include "stratagem/platform/names.h"
 
 namespace stratagem::server {
@@ -58,9 +59,7 @@ Response server_busy(Language language) {
 tl::expected<std::string, storage::StoreError> open_session(storage::Store& store, storage::UserId user) {
   auto token = new_token();
   const auto now = now_instant();
-  if (auto created = store.create_session(token, user, now, now + kSessionLifetime); !created) {
-    return tl::unexpected(created.error());
-  }
+  STRATAGEM_TRY(store.create_session(token, user, now, now + kSessionLifetime));
   return token;
 }
 

@@ -13,6 +13,7 @@
 #include "listening_socket.h"
 #include "stratagem/daide/server.h"
 #include "stratagem/diplomacy/rules.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::server {
 
@@ -218,9 +219,7 @@ tl::expected<ListenAddress, std::string> DaideServer::Impl::listen(const ListenA
   const auto ip = asio::ip::make_address(address.host, ec);
   if (ec) return tl::unexpected("--daide: '" + address.host + "' is not an IP address");
   acceptor_.emplace(io_);
-  if (auto opened = open_listening_socket(*acceptor_, tcp::endpoint(ip, address.port), "--daide", address.host); !opened) {
-    return tl::unexpected(opened.error());
-  }
+  STRATAGEM_TRY(open_listening_socket(*acceptor_, tcp::endpoint(ip, address.port), "--daide", address.host));
   const auto bound = acceptor_->local_endpoint();
   accept();
   io_thread_ = std::thread([this] {

@@ -4,6 +4,7 @@
 
 #include "api.h"
 #include "game_change.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::server {
 namespace {
@@ -40,7 +41,7 @@ class ActionRun {
   // Once the update has committed (or failed): the computer players' turns, the game
   // cached at its new version.
   tl::expected<ActionOutcome, storage::StoreError> finish(const storage::StoreResult<storage::UpdateOutcome>& outcome) {
-    if (!outcome) return tl::unexpected(outcome.error());
+    STRATAGEM_TRY(outcome);
     if (after_) {
       runner_.after_change(id_, *after_);
       games_.put(id_, outcome->version, std::move(*after_));

@@ -20,6 +20,7 @@
 
 #include "connection_limits.h"
 #include "listening_socket.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::server {
 namespace {
@@ -166,9 +167,7 @@ class HttpServer::Impl {
     if (error || endpoints.empty()) {
       return tl::unexpected(fmt::format("--listen: cannot resolve '{}': {}", address.host, error.message()));
     }
-    if (auto opened = open_listening_socket(acceptor_, *endpoints.begin(), "--listen", address.host); !opened) {
-      return tl::unexpected(opened.error());
-    }
+    STRATAGEM_TRY(open_listening_socket(acceptor_, *endpoints.begin(), "--listen", address.host));
     const auto bound = acceptor_.local_endpoint();
     return ListenAddress{address.host, bound.port()};
   }

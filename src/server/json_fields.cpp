@@ -1,5 +1,6 @@
 #include "json_fields.h"
 
+#include "stratagem/forward_error.h"
 #include "stratagem/platform/names.h"
 
 #include <fmt/ranges.h>
@@ -121,10 +122,9 @@ ApiError Fields::missing(std::string_view name) const {
 }
 
 tl::expected<std::string, ApiError> Fields::string(std::string_view name) const {
-  auto value = optional_string(name);
-  if (!value) return tl::unexpected(value.error());
-  if (!*value) return tl::unexpected(missing(name));
-  return std::move(**value);
+  STRATAGEM_TRY_ASSIGN(auto value, optional_string(name));
+  if (!value) return tl::unexpected(missing(name));
+  return std::move(*value);
 }
 
 tl::expected<std::optional<std::string>, ApiError> Fields::optional_string(std::string_view name) const {

@@ -14,6 +14,7 @@
 #include "game_runner.h"
 #include "http_listener.h"
 #include "outbox.h"
+#include "stratagem/forward_error.h"
 #include "stratagem/storage/store.h"
 
 namespace stratagem::server {
@@ -59,8 +60,7 @@ tl::expected<std::string, std::string> read_public_url(std::string url) {
 tl::expected<void, std::string> serve(const ServeOptions& options) {
   if (!spdlog::get("stratagem")) log_to_stderr();
   if (!initialise_crypto()) return tl::unexpected(std::string("libsodium cannot start (no source of randomness)"));
-  const auto address = parse_listen_address(options.listen);
-  if (!address) return tl::unexpected(address.error());
+  STRATAGEM_TRY_ASSIGN(const auto address, parse_listen_address(options.listen));
   std::optional<ListenAddress> daide_address;
   if (options.daide) {
     auto parsed = parse_listen_address(*options.daide);
@@ -102,25 +102,23 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   HttpServer http(api, hub,
                   HttpServerOptions{.max_connections = options.max_connections,
                                     .max_connections_per_address = options.max_connections_per_address});
-  const auto bound = http.listen(*address);
-  if (!bound) return tl::unexpected(bound.error());
+  STRATAGEM_TRY_ASSIGN(const auto bound, http.listen(address));
 
   std::optional<DaideServer> daide;
   std::optional<ListenAddress> daide_bound;
   if (daide_address) {
     daide.emplace(**store, games, runner, hub);
-    auto listening = daide->listen(*daide_address);
-    if (!listening) return tl::unexpected(listening.error());
-    daide_bound = *listening;
+    STRATAGEM_TRY_ASSIGN(auto listening, daide->listen(*daide_address));
+    daide_bound = listening;
   }
 
   runner.start();
   outbox.start();
-  std::printf("listening on http://%s:%u\n", url_host(bound->host).c_str(), static_cast<unsigned>(bound->port));
+  std::printf("listening on http://%s:%u\n", url_host(bound.host).c_str(), static_cast<unsigned>(bound.port));
   if (daide_bound)
     std::printf("daide on %s:%u\n", url_host(daide_bound->host).c_str(), static_cast<unsigned>(daide_bound->port));
   std::fflush(stdout);
-  spdlog::info("listening on {}:{}{}", bound->host, bound->port, web ? "" : " (no web client: --web DIR)");
+  spdlog::info("listening on {}:{}{}", bound.host, bound.port, web ? "" : " (no web client: --web DIR)");
   if (daide_bound) spdlog::info("DAIDE clients on {}:{}", daide_bound->host, daide_bound->port);
   http.run();
   if (daide) daide->stop();

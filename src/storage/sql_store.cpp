@@ -11,6 +11,7 @@
 #include "migrate.h"
 #include "sql_rows.h"
 #include "sql_store_calls.h"
+#include "stratagem/forward_error.h"
 #include "token_hash.h"
 
 namespace stratagem::storage {
@@ -66,10 +67,7 @@ SqlStore::SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& opti
 StoreResult<std::unique_ptr<Store>> SqlStore::open(std::unique_ptr<SqlBackend> backend,
                                                    const StoreOptions& options) {
   std::unique_ptr<SqlStore> store(new SqlStore(std::move(backend), options));
-  auto migrated = store->run<void>("open_store", [&](SqlSession& session) {
-    migrate(session, *store->backend_);
-  });
-  if (!migrated) return tl::unexpected(migrated.error());
+  STRATAGEM_TRY(store->run<void>("open_store", [&](SqlSession& session) { migrate(session, *store->backend_); }));
   try {
     store->backend_->listen(store->hub_);
   } catch (const SqlFailure& failure) {

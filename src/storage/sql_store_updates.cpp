@@ -10,6 +10,7 @@
 #include "sql_rows.h"
 #include "sql_store.h"
 #include "sql_store_calls.h"
+#include "stratagem/forward_error.h"
 
 namespace stratagem::storage {
 
@@ -72,9 +73,8 @@ StoreResult<UpdateOutcome> SqlStore::update(const std::string& operation, GameId
     // LOCKED): another process processing it is skipped, not raced.
     const bool optimistic = !due_by || backend_->one_writer_at_a_time();
     for (int attempt = 0; optimistic && attempt < kOptimisticAttempts; ++attempt) {
-      auto written = update_optimistically(operation, id, due_by, fn, announced, attempt == 0);
-      if (!written) return tl::unexpected(written.error());
-      if (*written) return std::move(**written);
+      STRATAGEM_TRY_ASSIGN(auto written, update_optimistically(operation, id, due_by, fn, announced, attempt == 0));
+      if (written) return std::move(*written);
     }
     forget(id);  // written (or not) under the lock: what is remembered may be behind
     return update_under_lock(operation, id, due_by, fn, announced);
@@ -117,19 +117,18 @@ StoreResult<std::optional<UpdateOutcome>> SqlStore::update_optimistically(
   std::optional<StoredGame> known = from_memory && !due_by ? remembered(id) : std::nullopt;
   const bool unverified = known.has_value();
   if (!known) {
-    auto read = run<std::optional<StoredGame>>(operation, [&](SqlSession& session) {
+    STRATAGEM_TRY_ASSIGN(auto read, run<std::optional<StoredGame>>(operation, [&](SqlSession& session) {
       Transaction transaction(session, Transaction::Mode::read);
       std::vector<SqlValue> params{id};
       const std::string sql = select_for_update(due_by, "", params);
       auto rows = session.query(sql, params);
       return rows.empty() ? std::nullopt : std::optional<StoredGame>(read_game(rows.front()));
-    });
-    if (!read) return tl::unexpected(read.error());
-    if (!*read) {
+    }));
+    if (!read) {
       if (due_by) return UpdateOutcome{};
       return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
     }
-    known = std::move(*read);
+    known = std::move(read);
   }
   const StoredGame& game = *known;
   auto change = decide(operation, fn, game);
@@ -246,11 +245,10 @@ StoreResult<UpdateOutcome> SqlStore::update_under_lock(const std::string& operat
       return tl::unexpected(error(StoreErrorCode::not_found, operation, "no such game"));
     }
     const StoredGame game = read_game(rows.front());
-    auto change = decide(operation, fn, game);
-    if (!change) return tl::unexpected(change.error());
-    if (!*change) return nothing_written(game.version);
+    STRATAGEM_TRY_ASSIGN(auto change, decide(operation, fn, game));
+    if (!change) return nothing_written(game.version);
     // Under the lock the version cannot have moved.
-    GameWrite written(id, game.version, **change);
+    GameWrite written(id, game.version, *change);
     if (!write_change(session, written))
       return tl::unexpected(error(StoreErrorCode::failed, operation, "the locked game changed"));
     announced = !written.event_ids.empty() && backend_->announce(session, id, written.event_ids.back());
