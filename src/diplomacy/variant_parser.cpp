@@ -6,6 +6,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -168,7 +169,7 @@ class VariantBuilder {
     Block block;
     Reader read;
   };
-  static const Statement kStatements[];
+  static std::span<const Statement> statements();
 
   // First pass.
   Result read_statement(int line, std::string_view keyword, Fields& fields);
@@ -251,29 +252,35 @@ tl::expected<Variant, VariantError> VariantBuilder::build(std::string_view text)
 // ------------------------------------------------------------------ first pass
 
 // Every statement of the format (docs/variant-format.md): its keyword, the block it
-// belongs in, and its reader. A keyword may be read differently in each block.
-const VariantBuilder::Statement VariantBuilder::kStatements[] = {
-    {"variant", Block::TopLevel, &VariantBuilder::read_variant_id},
-    {"victory", Block::TopLevel, &VariantBuilder::read_victory},
-    {"start", Block::TopLevel, &VariantBuilder::read_start},
-    {"power", Block::Any, &VariantBuilder::read_power},
-    {"province", Block::Any, &VariantBuilder::read_province},
-    {"name", Block::Power, &VariantBuilder::read_power_name},
-    {"adjective", Block::Power, &VariantBuilder::read_adjective},
-    {"alias", Block::Power, &VariantBuilder::read_power_alias},
-    {"home", Block::Power, &VariantBuilder::read_home},
-    {"unit", Block::Power, &VariantBuilder::read_unit},
-    {"name", Block::Province, &VariantBuilder::read_province_name},
-    {"alias", Block::Province, &VariantBuilder::read_province_alias},
-    {"army", Block::Province, &VariantBuilder::read_army},
-    {"fleet", Block::Province, &VariantBuilder::read_fleet},
-    {"coast", Block::Province, &VariantBuilder::read_coast},
-    {"coast-name", Block::Province, &VariantBuilder::read_coast_name},
-};
+// belongs in, and its reader. A keyword may be read differently in each block. The table
+// is a function's static, made on first use: a variant is parsed while other files'
+// statics are initialised (a test's `const Power kFrance = power("FRANCE")` reads the
+// standard map), before a table at namespace scope would be.
+std::span<const VariantBuilder::Statement> VariantBuilder::statements() {
+  static const Statement kStatements[] = {
+      {"variant", Block::TopLevel, &VariantBuilder::read_variant_id},
+      {"victory", Block::TopLevel, &VariantBuilder::read_victory},
+      {"start", Block::TopLevel, &VariantBuilder::read_start},
+      {"power", Block::Any, &VariantBuilder::read_power},
+      {"province", Block::Any, &VariantBuilder::read_province},
+      {"name", Block::Power, &VariantBuilder::read_power_name},
+      {"adjective", Block::Power, &VariantBuilder::read_adjective},
+      {"alias", Block::Power, &VariantBuilder::read_power_alias},
+      {"home", Block::Power, &VariantBuilder::read_home},
+      {"unit", Block::Power, &VariantBuilder::read_unit},
+      {"name", Block::Province, &VariantBuilder::read_province_name},
+      {"alias", Block::Province, &VariantBuilder::read_province_alias},
+      {"army", Block::Province, &VariantBuilder::read_army},
+      {"fleet", Block::Province, &VariantBuilder::read_fleet},
+      {"coast", Block::Province, &VariantBuilder::read_coast},
+      {"coast-name", Block::Province, &VariantBuilder::read_coast_name},
+  };
+  return kStatements;
+}
 
 VariantBuilder::Result VariantBuilder::read_statement(int line, std::string_view keyword, Fields& fields) {
   const Statement* elsewhere = nullptr;
-  for (const Statement& statement : kStatements) {
+  for (const Statement& statement : statements()) {
     if (statement.keyword != keyword) continue;
     if (statement.block == block_ || statement.block == Block::Any)
       return (this->*statement.read)(line, keyword, fields);
