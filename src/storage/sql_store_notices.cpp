@@ -103,8 +103,13 @@ class SessionOutbox final : public OutboxWriter {
   }
   std::optional<Instant> last_delivered(std::string_view gather_key) override {
     const std::array<SqlValue, 1> key{std::string(gather_key)};
-    auto rows = session_.query("SELECT delivered_at FROM delivered_gatherings WHERE gather_key = $1", key);
-    if (rows.empty()) return std::nullopt;
+    // A delivery of the key claimed by a sender is going out now: it counts as sent when
+    // it was due, or a notice that comes while it is on its way would go at once too.
+    auto rows = session_.query(
+        "SELECT MAX(at) FROM (SELECT delivered_at AS at FROM delivered_gatherings WHERE gather_key = $1 "
+        "UNION ALL SELECT due_at AS at FROM deliveries WHERE gather_key = $1 AND claimed_by IS NOT NULL) AS sent",
+        key);
+    if (rows.empty() || rows.front().is_null(0)) return std::nullopt;
     return instant(rows.front().integer(0));
   }
   void add(const NewDelivery& delivery) override { insert_delivery(session_, delivery); }

@@ -146,6 +146,15 @@ TEST_P(StoreTest, DeliveriesOfOneKeyAreGathered) {
   ASSERT_EQ(claimed.size(), 1u);
   EXPECT_EQ(claimed[0].payload, R"({"n":1}+2)");
   EXPECT_EQ(claimed[0].gather_key, "k");
+  // While it is on its way, it counts as sent when it was due: a notice of the key coming
+  // now waits its turn rather than going at once beside it.
+  value_of(store_->update_game(g.id, [&](const StoredGame& locked) -> std::optional<GameChange> {
+    return with_notices(locked, {NewNotice{alice, "press", "in flight", kNoon}});
+  }));
+  value_of(outbox.dispatch_notices(10, [&](const StoredNotice&, OutboxWriter& writer) {
+    EXPECT_EQ(writer.last_delivered("k"), kNoon);
+    EXPECT_EQ(writer.waiting("k"), std::nullopt);
+  }));
   EXPECT_TRUE(value_of(outbox.delivered(claimed[0].id, "a", kNoon + 5s)));
   value_of(outbox.dispatch_notices(10, [](const StoredNotice&, OutboxWriter&) {}));
   value_of(store_->update_game(g.id, [&](const StoredGame& locked) -> std::optional<GameChange> {

@@ -96,7 +96,8 @@ class OutboxWriter {
   // The delivery of `gather_key` that still waits to be sent and is not claimed, if any:
   // a new one of that key is added to it (replace_payload) instead of sent on its own.
   virtual std::optional<Delivery> waiting(std::string_view gather_key) = 0;
-  // When a delivery of `gather_key` was last recorded as delivered.
+  // When a delivery of `gather_key` was last recorded as delivered, or was due if one is
+  // claimed by a sender now (on its way).
   virtual std::optional<Instant> last_delivered(std::string_view gather_key) = 0;
   virtual void add(const NewDelivery& delivery) = 0;
   virtual void replace_payload(DeliveryId id, const std::string& payload) = 0;
