@@ -34,6 +34,11 @@ void add_serve_command(CLI::App& app) {
                     "HOST:PORT to listen on for DAIDE clients (outside computer players); port 0 takes a free port");
   serve->add_option("--public-url", options->serve.public_url,
                     "The address players reach the server at, for the links in notices (default: http://LISTEN)");
+  serve->add_option("--smtp", options->serve.smtp,
+                    "smtp://HOST:PORT of the mail server for notices (user, password and STARTTLS: "
+                    "STRATAGEM_SMTP_USER, STRATAGEM_SMTP_PASSWORD, STRATAGEM_SMTP_STARTTLS)");
+  serve->add_option("--mail-from", options->serve.mail_from,
+                    "From of the notices' mails (default: Stratagem <notices@HOST of --public-url>)");
   serve->add_option("--outbox-lease", options->serve.outbox_lease_seconds,
                     "Seconds a notice sender holds what it claimed before another process may send it")
       ->capture_default_str();

@@ -33,7 +33,7 @@ json gather_press(json waiting, const json& more) {
 }
 
 Instant retry_time(int attempts_so_far, Instant now) {
-  constexpr auto kFirst = std::chrono::seconds(30);
+  constexpr auto kFirst = std::chrono::seconds(10);
   constexpr auto kLongest = std::chrono::hours(1);
   const int doublings = std::clamp(attempts_so_far - 1, 0, 20);
   const auto wait = std::min<Duration>(kFirst * (1LL << doublings), kLongest);

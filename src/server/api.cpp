@@ -134,6 +134,9 @@ Api::Api(storage::Store& store, GameCache& games, GameRunner& runner, std::optio
       signups_by_address_(options.signups_per_minute,
                           std::chrono::duration_cast<RateLimiter::Clock::duration>(
                               std::chrono::duration<double>(60.0 / std::max(options.signups_per_minute, 1e-3)))),
+      // An account may have 5 confirmation mails sent at once, then one every 12 minutes:
+      // enough for typing mistakes, too few to mail bomb an address through us.
+      email_changes_(5, std::chrono::minutes(12)),
       // One guesser of one name: 5 tries, then 1 s, 2 s, 4 s ... up to 15 minutes apart.
       logins_by_address_and_name_(FailureThrottleOptions{.free_failures = 5}),
       // One address guessing many names: 30 tries, then growing delays as above.
@@ -150,6 +153,10 @@ const std::vector<Api::Route>& Api::routes() {
       {"PATCH", "/api/v1/me", &Api::update_me, true},
       {"GET", "/api/v1/me/notices", &Api::get_notice_settings, true},
       {"PATCH", "/api/v1/me/notices", &Api::update_notice_settings, true},
+      {"PUT", "/api/v1/me/email", &Api::put_email, true},
+      {"DELETE", "/api/v1/me/email", &Api::delete_email, true},
+      {"POST", "/api/v1/email/confirm", &Api::confirm_email, false},
+      {"POST", "/api/v1/email/unsubscribe/{}", &Api::unsubscribe, false},
       {"POST", "/api/v1/games", &Api::create_game, true},
       {"GET", "/api/v1/games", &Api::list_games, true},
       {"GET", "/api/v1/games/{}", &Api::get_game, true},

@@ -25,6 +25,7 @@
 #include "session_cache.h"
 #include "static_files.h"
 #include "stratagem/platform/error.h"
+#include "stratagem/notices/settings.h"
 #include "stratagem/platform/game.h"
 #include "stratagem/storage/store.h"
 
@@ -112,8 +113,16 @@ class Api final : public RequestHandler {
   Response update_notice_settings(const Request&, Caller&, const Captures&);
   Response get_game_notices(const Request&, Caller&, const Captures&);
   Response put_game_notices(const Request&, Caller&, const Captures&);
+  // email_api.cpp
+  Response put_email(const Request&, Caller&, const Captures&);
+  Response delete_email(const Request&, Caller&, const Captures&);
+  Response confirm_email(const Request&, Caller&, const Captures&);
+  Response unsubscribe(const Request&, Caller&, const Captures&);
+  bool sends_mail() const;
   // GET /me/notices's body; `failed` set when storage failed.
   nlohmann::json notice_settings_json(storage::UserId user, Language language, tl::expected<void, ApiError>& failed);
+  tl::expected<void, ApiError> check_email_chosen(const notices::Events& events, std::string_view field,
+                                                  const Caller& caller);
   // The game of the path, if the caller has a seat in it (else 404 or 403 to answer).
   tl::expected<storage::GameId, ApiError> own_game(const Caller& caller, const std::string& id_text);
 
@@ -139,6 +148,7 @@ class Api final : public RequestHandler {
   SessionCache sessions_;
   PasswordHasher hasher_;
   RateLimiter signups_by_address_;
+  RateLimiter email_changes_;  // confirmation mails an account may cause
   FailureThrottle logins_by_address_and_name_;
   FailureThrottle logins_by_address_;
   std::string dummy_password_hash_;  // verified against for unknown names: no timing oracle

@@ -51,6 +51,13 @@ enum class Text {
   field_unknown,         // {field} {choices}
   not_in_game,           // {id}
   no_notice_channels,    // {field}
+  email_invalid,         // {field} {address}
+  no_mail_server,
+  too_many_confirmations,  // {seconds}
+  confirmation_unknown,
+  unsubscribe_unknown,
+  email_missing,         // {field}
+  email_not_confirmed,   // {field} {address}
 };
 
 // The format string of `text` in `language`.

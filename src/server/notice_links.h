@@ -13,6 +13,13 @@ namespace stratagem::server {
 struct NoticeLinks {
   std::string base;  // e.g. "https://diplomacy.example.org", no trailing slash
 
+  // The host of the public address, without its port (for ids and addresses at it).
+  std::string host() const {
+    const std::string authority = base.substr(base.find("://") + 3);
+    if (!authority.empty() && authority.front() == '[') return authority.substr(1, authority.find(']') - 1);
+    return authority.substr(0, authority.rfind(':'));
+  }
+
   std::string game(storage::GameId id) const { return base + "/games/" + std::to_string(id); }
   std::string settings() const { return base + "/settings"; }
   std::string calendar(std::string_view token) const { return base + "/api/v1/calendar/" + std::string(token) + ".ics"; }

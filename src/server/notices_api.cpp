@@ -53,6 +53,23 @@ tl::expected<notices::Events, ApiError> read_events(const Fields& body, std::str
 
 }  // namespace
 
+// Choosing e-mail for a kind needs a confirmed address: said now, rather than found out
+// when no mail ever comes.
+tl::expected<void, ApiError> Api::check_email_chosen(const notices::Events& events, std::string_view field,
+                                                     const Caller& caller) {
+  for (const auto& [kind, channels] : events) {
+    if (std::find(channels.begin(), channels.end(), "email") == channels.end()) continue;
+    const auto email = store_.notices().email_address(caller.user->id);
+    if (!email) return tl::unexpected(error_of(email.error(), caller.language));
+    const std::string path = fmt::format("{}.{}", field, kind);
+    if (!*email) return tl::unexpected(ApiError{409, "conflict", say(caller.language, Text::email_missing, path)});
+    if (!(*email)->confirmed_at)
+      return tl::unexpected(ApiError{409, "conflict", say(caller.language, Text::email_not_confirmed, path, (*email)->address)});
+    return {};
+  }
+  return {};
+}
+
 json Api::notice_settings_json(storage::UserId user, Language language, tl::expected<void, ApiError>& failed) {
   auto& store = store_.notices();
   const auto account = store.notice_settings(user, 0);
@@ -105,6 +122,7 @@ Response Api::update_notice_settings(const Request& request, Caller& caller, con
   if (fields->has("events")) {
     auto events = read_events(*fields, "events", options_.notice_channels);
     if (!events) return events.error().response();
+    if (auto chosen = check_email_chosen(*events, "events", caller); !chosen) return chosen.error().response();
     settings.events = std::move(*events);
   }
   if (auto written = store_.notices().set_notice_settings(caller.user->id, 0, dump(notices::to_json(settings)));
@@ -146,6 +164,7 @@ Response Api::put_game_notices(const Request& request, Caller& caller, const Cap
   if (fields->has("events")) {
     auto events = read_events(*fields, "events", options_.notice_channels);
     if (!events) return events.error().response();
+    if (auto chosen = check_email_chosen(*events, "events", caller); !chosen) return chosen.error().response();
     settings = dump({{"events", notices::to_json(*events)}});
   }
   if (auto written = store_.notices().set_notice_settings(caller.user->id, *game, settings); !written)

@@ -1,7 +1,9 @@
 #include "stratagem/server/serve.h"
 
 #include <cstdio>
+#include <cstdlib>
 
+#include <curl/curl.h>
 #include <fmt/format.h>
 #include <spdlog/cfg/env.h>
 #include <spdlog/sinks/stdout_sinks.h>
@@ -13,6 +15,7 @@
 #include "event_hub.h"
 #include "game_runner.h"
 #include "http_listener.h"
+#include "mail_sender.h"
 #include "outbox.h"
 #include "stratagem/forward_error.h"
 #include "stratagem/storage/store.h"
@@ -47,7 +50,8 @@ tl::expected<std::string, std::string> read_public_url(std::string url) {
   if (!url.empty() && url.back() == '/') url.pop_back();
   const auto scheme_end = url.find("://");
   const std::string scheme = scheme_end == std::string::npos ? "" : url.substr(0, scheme_end);
-  if ((scheme != "http" && scheme != "https") || url.size() == scheme_end + 3)
+  if ((scheme != "http" && scheme != "https") || url.size() == scheme_end + 3 ||
+      url.find('/', scheme_end + 3) != std::string::npos)
     return tl::unexpected(fmt::format("'{}' is not http://HOST[:PORT] or https://HOST[:PORT]", url));
   for (const char c : url)
     if (static_cast<unsigned char>(c) <= ' ' || c == '"' || c == '<' || c == '>' || c == '\\')
@@ -69,6 +73,13 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   }
   auto public_url = read_public_url(options.public_url.value_or("http://" + options.listen));
   if (!public_url) return tl::unexpected("--public-url: " + public_url.error());
+  std::optional<SmtpOptions> smtp;
+  if (options.smtp) {
+    auto read = smtp_options(*options.smtp, options.mail_from.value_or("Stratagem <notices@" + NoticeLinks{*public_url}.host() + ">"));
+    if (!read) return tl::unexpected("--smtp: " + read.error());
+    smtp = std::move(*read);
+  }
+  if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return tl::unexpected(std::string("libcurl cannot start"));
   if (options.outbox_lease_seconds < 10) return tl::unexpected(std::string("--outbox-lease: at least 10 seconds"));
   if (options.web && !std::filesystem::is_directory(*options.web)) {
     return tl::unexpected(fmt::format("--web: '{}' is not a folder", options.web->string()));
@@ -90,7 +101,9 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   // Games parsed once per version; 4,096 active games fit in a few tens of MiB.
   GameCache games(4096);
   GameRunner runner(**store, games, GameRunnerOptions{});
+  const NoticeLinks links{*public_url};
   std::vector<std::unique_ptr<ChannelSender>> senders;
+  if (smtp) senders.push_back(mail_sender(**store, std::move(*smtp), links));
   Outbox outbox(**store, games, std::move(senders),
                 OutboxOptions{.lease = std::chrono::seconds(options.outbox_lease_seconds)});
   const auto web = web_files(options);
@@ -98,7 +111,7 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
           ApiOptions{.signups_per_minute = options.signups_per_minute,
                      .hashing = {},
                      .notice_channels = outbox.player_channels(),
-                     .links = NoticeLinks{*public_url}});
+                     .links = links});
   HttpServer http(api, hub,
                   HttpServerOptions{.max_connections = options.max_connections,
                                     .max_connections_per_address = options.max_connections_per_address});

@@ -9,7 +9,11 @@ namespace stratagem::server {
 namespace {
 
 bool is_client_page(std::string_view path) {
-  if (path == "/" || path == "/index.html") return true;
+  if (path == "/" || path == "/index.html" || path == "/settings") return true;
+  // The pages a notice's mail links to (their tokens go to the API from there).
+  for (const std::string_view page : {std::string_view("/confirm-email/"), std::string_view("/unsubscribe/")})
+    if (path.starts_with(page) && path.size() > page.size() && path.find('/', page.size()) == std::string_view::npos)
+      return true;
   constexpr std::string_view games = "/games/";
   if (!path.starts_with(games)) return false;
   const auto id = path.substr(games.size());

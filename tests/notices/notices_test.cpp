@@ -192,8 +192,8 @@ TEST(Timing, RemindersPressAndRetries) {
   EXPECT_EQ(waiting["phase"], "F1901M");
   ASSERT_EQ(waiting["messages"].size(), kMostGathered);
   EXPECT_EQ(waiting["messages"][0]["text"], "6");
-  EXPECT_EQ(retry_time(1, kStart), kStart + std::chrono::seconds(30));
-  EXPECT_EQ(retry_time(3, kStart), kStart + std::chrono::minutes(2));
+  EXPECT_EQ(retry_time(1, kStart), kStart + std::chrono::seconds(10));
+  EXPECT_EQ(retry_time(3, kStart), kStart + std::chrono::seconds(40));
   EXPECT_EQ(retry_time(12, kStart), kStart + std::chrono::hours(1));
 }
 

@@ -186,10 +186,13 @@ def web_server(tmp_path):
 
 def test_static_files(web_server):
     client = web_server.client()
-    for path in ["/", "/games/42"]:
+    # The client's own pages, and those a notice's mail links to.
+    for path in ["/", "/games/42", "/settings", "/confirm-email/0a1b", "/unsubscribe/0a1b"]:
         page = client.get(path)
-        assert page.status == 200 and page.headers["Content-Type"] == "text/html; charset=utf-8"
+        assert page.status == 200 and page.headers["Content-Type"] == "text/html; charset=utf-8", path
         assert b"<title>Stratagem</title>" in page.body
+    for path in ["/confirm-email/", "/unsubscribe/a/b", "/settings/x"]:
+        assert client.get(path).status == 404, path
     script = client.get("/assets/app-1234.js")
     assert script.status == 200 and script.headers["Content-Type"] == "text/javascript; charset=utf-8"
     assert client.get("/assets/style.css").headers["Content-Type"] == "text/css; charset=utf-8"

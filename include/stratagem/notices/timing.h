@@ -29,7 +29,7 @@ inline constexpr std::size_t kMostGathered = 20;
 nlohmann::json gather_press(nlohmann::json waiting, const nlohmann::json& more);
 
 // A send that failed for a reason that may pass (the mail server down, a timeout) is tried
-// again after 30 s, 1 min, 2 min, ... at most an hour apart; after kMostAttempts tries in
+// again after 10 s, 20 s, 40 s, ... at most an hour apart; after kMostAttempts tries in
 // all (about a day) it is given up.
 inline constexpr int kMostAttempts = 30;
 Instant retry_time(int attempts_so_far, Instant now);

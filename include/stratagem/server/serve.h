@@ -26,6 +26,11 @@ struct ServeOptions {
   // The address players reach the server at, for the links in notices (mails, group
   // chats, the calendar feed); none: http://LISTEN.
   std::optional<std::string> public_url;
+  // smtp://HOST:PORT (or smtps://) of the mail server notices go through; none: no mail.
+  // Credentials and STARTTLS come from the environment (docs/server.md, "E-mail").
+  std::optional<std::string> smtp;
+  // The From of the mails; none: Stratagem <notices@HOST of the public URL>.
+  std::optional<std::string> mail_from;
   // How long the outbox's senders hold what they claimed (docs/server.md, "Notices").
   int outbox_lease_seconds = 120;
 };
