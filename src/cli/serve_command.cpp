@@ -39,6 +39,8 @@ void add_serve_command(CLI::App& app) {
                     "STRATAGEM_SMTP_USER, STRATAGEM_SMTP_PASSWORD, STRATAGEM_SMTP_STARTTLS)");
   serve->add_option("--mail-from", options->serve.mail_from,
                     "From of the notices' mails (default: Stratagem <notices@HOST of --public-url>)");
+  serve->add_flag("--webhook-private-addresses", options->serve.webhook_private_addresses,
+                  "Let games' webhooks post to loopback and private addresses (default: public addresses only)");
   serve->add_option("--outbox-lease", options->serve.outbox_lease_seconds,
                     "Seconds a notice sender holds what it claimed before another process may send it")
       ->capture_default_str();

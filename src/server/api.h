@@ -54,6 +54,8 @@ struct ApiOptions {
   // The channels players may choose for their notices (Outbox::player_channels).
   std::vector<std::string> notice_channels;
   NoticeLinks links;
+  // Webhooks may lead to loopback and private addresses (serve --webhook-private-addresses).
+  bool webhook_private_addresses = false;
 };
 
 class Api final : public RequestHandler {
@@ -119,6 +121,10 @@ class Api final : public RequestHandler {
   Response confirm_email(const Request&, Caller&, const Captures&);
   Response unsubscribe(const Request&, Caller&, const Captures&);
   bool sends_mail() const;
+  // webhook_api.cpp
+  Response get_webhook(const Request&, Caller&, const Captures&);
+  Response put_webhook(const Request&, Caller&, const Captures&);
+  Response delete_webhook(const Request&, Caller&, const Captures&);
   // GET /me/notices's body; `failed` set when storage failed.
   nlohmann::json notice_settings_json(storage::UserId user, Language language, tl::expected<void, ApiError>& failed);
   tl::expected<void, ApiError> check_email_chosen(const notices::Events& events, std::string_view field,

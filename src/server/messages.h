@@ -58,6 +58,10 @@ enum class Text {
   unsubscribe_unknown,
   email_missing,         // {field}
   email_not_confirmed,   // {field} {address}
+  webhook_not_https,     // {field}
+  webhook_malformed,     // {field}
+  webhook_not_public,    // {field}
+  webhook_unresolved,    // {field}
 };
 
 // The format string of `text` in `language`.

@@ -17,6 +17,7 @@
 #include "http_listener.h"
 #include "mail_sender.h"
 #include "outbox.h"
+#include "webhook_sender.h"
 #include "stratagem/forward_error.h"
 #include "stratagem/storage/store.h"
 
@@ -104,6 +105,9 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   const NoticeLinks links{*public_url};
   std::vector<std::unique_ptr<ChannelSender>> senders;
   if (smtp) senders.push_back(mail_sender(**store, std::move(*smtp), links));
+  const char* webhook_ca = std::getenv("STRATAGEM_WEBHOOK_CA_FILE");
+  senders.push_back(webhook_sender(
+      **store, WebhookOptions{options.webhook_private_addresses, webhook_ca ? webhook_ca : ""}, links));
   Outbox outbox(**store, games, std::move(senders),
                 OutboxOptions{.lease = std::chrono::seconds(options.outbox_lease_seconds)});
   const auto web = web_files(options);
@@ -111,7 +115,8 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
           ApiOptions{.signups_per_minute = options.signups_per_minute,
                      .hashing = {},
                      .notice_channels = outbox.player_channels(),
-                     .links = links});
+                     .links = links,
+                     .webhook_private_addresses = options.webhook_private_addresses});
   HttpServer http(api, hub,
                   HttpServerOptions{.max_connections = options.max_connections,
                                     .max_connections_per_address = options.max_connections_per_address});

@@ -31,6 +31,8 @@ struct ServeOptions {
   std::optional<std::string> smtp;
   // The From of the mails; none: Stratagem <notices@HOST of the public URL>.
   std::optional<std::string> mail_from;
+  // Webhooks may post to loopback and private addresses (a chat server on this network; tests).
+  bool webhook_private_addresses = false;
   // How long the outbox's senders hold what they claimed (docs/server.md, "Notices").
   int outbox_lease_seconds = 120;
 };

@@ -1,0 +1,66 @@
+"""A real HTTPS server on 127.0.0.1 for the tests, standing in for a group chat's incoming
+webhook (Discord's or Slack's): a certificate made at test time, every POST kept with its
+path, headers and JSON body, and answers chosen per path (e.g. 500 then 204)."""
+import json
+import ssl
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from smtp_sink import make_certificate
+
+
+class HttpsSink:
+    def __init__(self, folder):
+        self.cert, key = make_certificate(folder)
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(self.cert, key)
+        self.posts = []
+        self.answers = {}  # path -> statuses still to give, in order; then 204
+        self.lock = threading.Lock()
+        sink = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                with sink.lock:
+                    waiting = sink.answers.get(self.path, [])
+                    status = waiting.pop(0) if waiting else 204
+                    sink.posts.append({"path": self.path, "headers": dict(self.headers), "status": status,
+                                       "body": json.loads(body) if body else None})
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def url(self, path):
+        return f"https://127.0.0.1:{self.port}{path}"
+
+    def received(self, path=None, status=None):
+        with self.lock:
+            return [p for p in self.posts if (path is None or p["path"] == path) and (status is None or p["status"] == status)]
+
+    def wait_for(self, count, path=None, status=None, timeout=30.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.received(path, status)
+            if len(found) >= count:
+                return found
+            time.sleep(0.1)
+        raise AssertionError(f"{len(self.received(path, status))} posts to {path or 'any path'} after {timeout} s, "
+                             f"not {count}: {self.received()}")
