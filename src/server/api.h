@@ -125,6 +125,10 @@ class Api final : public RequestHandler {
   Response get_webhook(const Request&, Caller&, const Captures&);
   Response put_webhook(const Request&, Caller&, const Captures&);
   Response delete_webhook(const Request&, Caller&, const Captures&);
+  // calendar_api.cpp
+  Response reset_calendar(const Request&, Caller&, const Captures&);
+  Response delete_calendar(const Request&, Caller&, const Captures&);
+  Response get_calendar(const Request&, Caller&, const Captures&);
   // GET /me/notices's body; `failed` set when storage failed.
   nlohmann::json notice_settings_json(storage::UserId user, Language language, tl::expected<void, ApiError>& failed);
   tl::expected<void, ApiError> check_email_chosen(const notices::Events& events, std::string_view field,

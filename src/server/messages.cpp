@@ -148,6 +148,10 @@ constexpr Translations kTexts[] = {
     {Text::webhook_unresolved,
      {"field '{}': its host name does not resolve", "欄位「{}」：主機名稱無法解析", "字段“{}”：主机名无法解析",
       "フィールド「{}」：ホスト名を解決できません"}},
+    {Text::calendar_unknown,
+     {"no calendar at this address: it was reset or removed; copy the new one from your settings",
+      "此位址沒有行事曆：它已被重設或移除；請從設定中複製新的位址", "此地址没有日历：它已被重置或移除；请从设置中复制新的地址",
+      "このアドレスにカレンダーはありません。リセットか削除されました。設定から新しいアドレスをコピーしてください"}},
     {Text::shutting_down,
      {"the server is shutting down", "伺服器正在關閉", "服务器正在关闭", "サーバーは停止中です"}},
 };

@@ -62,6 +62,7 @@ enum class Text {
   webhook_malformed,     // {field}
   webhook_not_public,    // {field}
   webhook_unresolved,    // {field}
+  calendar_unknown,
 };
 
 // The format string of `text` in `language`.
