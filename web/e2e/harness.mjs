@@ -22,13 +22,13 @@ export function stratagemBinary() {
 }
 
 /** Starts the server; resolves to {url, daidePort, stop}. With `daide`, it also listens for
- * DAIDE clients (daidePort). */
-export async function startServer({ daide = false } = {}) {
+ * DAIDE clients (daidePort); `args` and `env` go to `serve` as they are. */
+export async function startServer({ daide = false, args = [], env = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'stratagem-e2e-'));
   const child = spawn(stratagemBinary(), ['serve', '--listen', '127.0.0.1:0', '--database', `sqlite:${join(dir, 'e2e.db')}`, '--web', join(webDir, 'dist'),
     // The tests sign many people up from 127.0.0.1.
-    '--signups-per-minute', '100000', ...(daide ? ['--daide', '127.0.0.1:0'] : [])],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    '--signups-per-minute', '100000', ...(daide ? ['--daide', '127.0.0.1:0'] : []), ...args],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let log = '';
   child.stderr.on('data', (d) => { log += d; });
   let url;

@@ -22,7 +22,7 @@ export const session = {
 let language = 'en';
 export function setApiLanguage(value: string) { language = value; }
 
-async function request<R>(method: string, path: string, body?: unknown): Promise<R> {
+export async function request<R>(method: string, path: string, body?: unknown): Promise<R> {
   const headers: Record<string, string> = { 'Accept-Language': language };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session.token) headers.Authorization = `Bearer ${session.token}`;

@@ -1,5 +1,7 @@
-// The shell: session, language, header and the two addresses of the contract
-// ("/" the lobby, "/games/{id}" a game).
+// The shell: session, language, header and the addresses of the contract ("/" the lobby,
+// "/games/{id}" a game), the notices' settings ("/settings") and the pages a notice's
+// mail links to, which work without signing in ("/confirm-email/{token}",
+// "/unsubscribe/{token}").
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { lazy, Suspense } from 'preact/compat';
 import { api, ApiError, session, setApiLanguage, type User } from './api';
@@ -12,6 +14,9 @@ import { navigate } from './ui/navigate';
 
 // Game pages load on demand: the map and the boards never delay the lobby's first paint.
 const GamePage = lazy(() => import('./game/GamePage').then((m) => ({ default: m.GamePage })));
+const NoticeSettingsPage = lazy(() => import('./notices/NoticeSettingsPage').then((m) => ({ default: m.NoticeSettingsPage })));
+const ConfirmEmailPage = lazy(() => import('./notices/TokenPages').then((m) => ({ default: m.ConfirmEmailPage })));
+const UnsubscribePage = lazy(() => import('./notices/TokenPages').then((m) => ({ default: m.UnsubscribePage })));
 
 export function App() {
   const [lang, setLang] = useState<Language>(i18n.language as Language);
@@ -63,6 +68,7 @@ export function App() {
   const translation = useMemo(() => ({ lang, t: i18n.getFixedT(lang) }), [lang]);
   const t = translation.t;
   const gameId = /^\/games\/([^/]+)$/.exec(path)?.[1];
+  const tokenPage = /^\/(confirm-email|unsubscribe)\/([^/]+)$/.exec(path);
   useEffect(() => { document.title = t('app.title'); }, [t]);
 
   return (
@@ -71,13 +77,24 @@ export function App() {
         <a class="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>{t('app.title')}</a>
         <nav>
           {user && <span class="who">{user.name}</span>}
+          {user && <a href="/settings" class="link" data-action="notice-settings" onClick={(e) => { e.preventDefault(); navigate('/settings'); }}>{t('notices.nav')}</a>}
           <LanguageSelect onChange={chooseLanguage} />
           {user && <button type="button" class="link" onClick={signOut}>{t('app.signOut')}</button>}
         </nav>
       </header>
       <main id="main">
-        {checking ? <p class="muted">{t('app.loading')}</p>
+        {tokenPage ? (
+            <Suspense fallback={<p class="muted">{t('app.loading')}</p>}>
+              {tokenPage[1] === 'confirm-email' ? <ConfirmEmailPage token={tokenPage[2]} /> : <UnsubscribePage token={tokenPage[2]} />}
+            </Suspense>
+          )
+          : checking ? <p class="muted">{t('app.loading')}</p>
           : !user ? <AuthForm lang={lang} onSignedIn={signedIn} />
+          : path === '/settings' ? (
+            <Suspense fallback={<p class="muted">{t('app.loading')}</p>}>
+              <NoticeSettingsPage user={user} />
+            </Suspense>
+          )
           : gameId ? (
             <Suspense fallback={<p class="muted">{t('app.loading')}</p>}>
               <GamePage id={gameId} user={user} />
