@@ -9,6 +9,13 @@
 //
 //   server_load --url http://127.0.0.1:8080 [--games 1000] [--computer-games 20]
 //               [--connections 64] [--seconds 20] [--pid PID] [--signup-flood C]
+//               [--private-press 1] [--notices 1]
+//
+// --private-press 1: the press goes to one other power rather than to all (a private
+// message, which tells its recipient). --notices 1: the seven people first add e-mail
+// addresses, wait until they are confirmed (bench/run-server-load with NOTICES=1 runs a
+// mail server that opens the links), and choose every notice by e-mail: notices are
+// written with the changes, fanned out and mailed while the load runs.
 //
 // --signup-flood C: meanwhile C more connections create accounts as fast as the server
 // answers (issue 17: a flood of password hashing must not hold up play); the report
@@ -153,6 +160,8 @@ struct Options {
   int seconds = 20;
   int pid = 0;
   int signup_flood = 0;
+  bool private_press = false;
+  bool notices = false;
 };
 
 Options parse(int argc, char** argv) {
@@ -176,6 +185,10 @@ Options parse(int argc, char** argv) {
       options.pid = std::stoi(value);
     } else if (name == "--signup-flood") {
       options.signup_flood = std::stoi(value);
+    } else if (name == "--private-press") {
+      options.private_press = value != "0";
+    } else if (name == "--notices") {
+      options.notices = value != "0";
     } else {
       throw std::runtime_error("unknown option " + name);
     }
@@ -229,6 +242,25 @@ int main(int argc, char** argv) try {
     const nlohmann::json body = {{"name", "load" + run + "_" + std::to_string(i)}, {"password", "load-password"}};
     tokens.push_back(must(setup.request("POST", "/api/v1/users", "", body.dump()), 201, "user")["token"]);
   }
+  if (options.notices) {
+    for (int i = 0; i < 7; ++i) {
+      const nlohmann::json address = {{"address", "load" + run + "_" + std::to_string(i) + "@bench.example"}};
+      must(setup.request("PUT", "/api/v1/me/email", tokens[i], address.dump()), 202, "email");
+    }
+    for (int i = 0; i < 7; ++i) {
+      for (int tries = 0;; ++tries) {
+        const auto settings = must(setup.request("GET", "/api/v1/me/notices", tokens[i], ""), 200, "notices");
+        if (settings["email"].is_object() && settings["email"]["confirmed"] == true) break;
+        if (tries == 600) throw std::runtime_error("the addresses were not confirmed in 60 s (is the mail sink running?)");
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+      nlohmann::json events;
+      for (const char* kind : {"orders_due", "deadline_near", "press", "game_status", "civil_disorder"})
+        events[kind] = {"email"};
+      must(setup.request("PATCH", "/api/v1/me/notices", tokens[i], nlohmann::json{{"events", events}}.dump()), 200,
+           "choices");
+    }
+  }
   const long rss_before = options.pid ? resident_kib(options.pid) : 0;
   const nlohmann::json deadlines = {{"movement_seconds", 86400}, {"retreat_seconds", 86400},
                                     {"adjustment_seconds", 86400}};
@@ -277,7 +309,8 @@ int main(int argc, char** argv) try {
         const auto power = static_cast<int>(random() % 7);
         const bool press = random() % 10 == 0;
         std::string path = "/api/v1/games/" + game + (press ? "/messages" : "/orders");
-        std::string body = press ? nlohmann::json{{"from", kPowers[power]}, {"to", "all"}, {"text", "load test"}}.dump()
+        const nlohmann::json to = options.private_press ? nlohmann::json::array({kPowers[(power + 1) % 7]}) : nlohmann::json("all");
+        std::string body = press ? nlohmann::json{{"from", kPowers[power]}, {"to", to}, {"text", "load test"}}.dump()
                                  : std::string(R"({"phase": "S1901M", "orders": {")") + kPowers[power] +
                                        "\": " + kOrders[power] + "}}";
         const auto sent = Clock::now();
@@ -339,6 +372,8 @@ int main(int argc, char** argv) try {
       {"games", options.games},
       {"computer_games", options.computer_games},
       {"connections", options.connections},
+      {"private_press", options.private_press},
+      {"notices", options.notices},
       {"seconds", elapsed},
       {"setup_seconds", setup_seconds},
       {"order_submissions", orders.load()},
