@@ -69,6 +69,11 @@ const std::string& Variant::province_name(Province p, Language lang) const {
   return name.empty() ? names[static_cast<int>(Language::En)] : name;
 }
 
+const std::string& Variant::province_short_name(Province p, Language lang) const {
+  const std::string& own = provinces_[index(p)].short_names[static_cast<int>(lang)];
+  return own.empty() ? province_name(p, lang) : own;
+}
+
 std::span<const NameTarget> Variant::lookup(std::string_view normalised) const {
   const auto found =
       std::lower_bound(names_.begin(), names_.end(), normalised,

@@ -133,7 +133,7 @@ class VariantBuilder {
     int line = 0;
     Terrain terrain = Terrain::Inland;
     bool centre = false;
-    std::array<std::vector<Ref>, kLanguageCount> names;
+    std::array<std::vector<Ref>, kLanguageCount> names, short_names;
     std::vector<Ref> aliases;
     std::vector<Ref> army;
     std::vector<Ref> fleet;
@@ -189,6 +189,7 @@ class VariantBuilder {
   Result read_unit(int line, std::string_view keyword, Fields& fields);
   Result read_province_name(int line, std::string_view keyword, Fields& fields);
   Result read_province_alias(int line, std::string_view keyword, Fields& fields);
+  Result read_short_name(int line, std::string_view keyword, Fields& fields);
   Result read_army(int line, std::string_view keyword, Fields& fields);
   Result read_fleet(int line, std::string_view keyword, Fields& fields);
   Result read_coast(int line, std::string_view keyword, Fields& fields);
@@ -207,6 +208,7 @@ class VariantBuilder {
   Result make_powers();
   Result make_start_units();
   Result make_name_table();
+  Result check_short_names();
   tl::expected<int, VariantError> resolve_province(const Ref& ref) const;
   // `node(i, j)` gives the code of node i and whether it lists node j.
   template <class Node>
@@ -242,7 +244,8 @@ tl::expected<Variant, VariantError> VariantBuilder::build(std::string_view text)
   if (!provinces_.empty()) STRATAGEM_TRY(check_province_complete(provinces_.back()));
   for (auto step : {&VariantBuilder::make_provinces, &VariantBuilder::make_army_adjacency,
                     &VariantBuilder::make_fleet_adjacency, &VariantBuilder::make_powers,
-                    &VariantBuilder::make_start_units, &VariantBuilder::make_name_table}) {
+                    &VariantBuilder::make_start_units, &VariantBuilder::make_name_table,
+                    &VariantBuilder::check_short_names}) {
     STRATAGEM_TRY((this->*step)());
   }
   STRATAGEM_TRY(check_required(std::max(line, 1)));
@@ -270,6 +273,7 @@ std::span<const VariantBuilder::Statement> VariantBuilder::statements() {
       {"unit", Block::Power, &VariantBuilder::read_unit},
       {"name", Block::Province, &VariantBuilder::read_province_name},
       {"alias", Block::Province, &VariantBuilder::read_province_alias},
+      {"short", Block::Province, &VariantBuilder::read_short_name},
       {"army", Block::Province, &VariantBuilder::read_army},
       {"fleet", Block::Province, &VariantBuilder::read_fleet},
       {"coast", Block::Province, &VariantBuilder::read_coast},
@@ -440,6 +444,10 @@ VariantBuilder::Result VariantBuilder::read_province_alias(int line, std::string
   return read_alias(line, keyword, fields, provinces_.back().aliases);
 }
 
+VariantBuilder::Result VariantBuilder::read_short_name(int line, std::string_view keyword, Fields& fields) {
+  return read_names(line, keyword, fields, provinces_.back().short_names);
+}
+
 VariantBuilder::Result VariantBuilder::read_army(int line, std::string_view keyword, Fields& fields) {
   return read_codes(line, keyword, fields, provinces_.back().army);
 }
@@ -548,8 +556,10 @@ VariantBuilder::Result VariantBuilder::make_provinces() {
     info.code = std::string(raw.code);
     info.terrain = raw.terrain;
     info.supply_centre = raw.centre;
-    for (int lang = 0; lang < kLanguageCount; ++lang)
+    for (int lang = 0; lang < kLanguageCount; ++lang) {
       if (!raw.names[lang].empty()) info.names[lang] = std::string(raw.names[lang].front().text);
+      if (!raw.short_names[lang].empty()) info.short_names[lang] = std::string(raw.short_names[lang].front().text);
+    }
     v.provinces_.push_back(std::move(info));
     Variant::LocationInfo location;
     location.code = std::string(raw.code);
@@ -778,8 +788,10 @@ VariantBuilder::Result VariantBuilder::make_name_table() {
                        NameTarget{NameTarget::Kind::Location, static_cast<std::uint8_t>(l)});
   for (std::size_t p = 0; p < provinces_.size(); ++p) {
     const NameTarget target{NameTarget::Kind::Location, static_cast<std::uint8_t>(p)};
-    for (int lang = 0; lang < kLanguageCount; ++lang)
+    for (int lang = 0; lang < kLanguageCount; ++lang) {
       if (auto added = add_all(provinces_[p].names[lang], target); !added) return added;
+      if (auto added = add_all(provinces_[p].short_names[lang], target); !added) return added;
+    }
     if (auto added = add_all(provinces_[p].aliases, target); !added) return added;
     for (std::size_t c = 0; c < provinces_[p].coasts.size(); ++c) {
       const NameTarget coast{NameTarget::Kind::Location,
@@ -796,6 +808,26 @@ VariantBuilder::Result VariantBuilder::make_name_table() {
     if (v.names_.empty() || v.names_.back().normalised != name) v.names_.push_back({name, {}});
     auto& targets = v.names_.back().targets;
     if (targets.empty() || targets.back() != target) targets.push_back(target);
+  }
+  return {};
+}
+
+// A map writes a province's short name where the full one does not fit, and a reader may
+// type what the map shows: so a short name must name its province and nothing else.
+VariantBuilder::Result VariantBuilder::check_short_names() {
+  for (std::size_t p = 0; p < provinces_.size(); ++p) {
+    for (const auto& shorts : provinces_[p].short_names) {
+      for (const Ref& name : shorts) {
+        for (const NameTarget& target : variant_.lookup(normalise_name(name.text))) {
+          if (target.kind == NameTarget::Kind::Location && target.id == p) continue;
+          const std::string other = target.kind == NameTarget::Kind::Power
+                                        ? "power " + variant_.powers_[target.id].code
+                                        : variant_.locations_[target.id].code;
+          return error_at(name.line, "short name " + quoted(name.text) + " of " + std::string(provinces_[p].code) +
+                                         " also names " + other);
+        }
+      }
+    }
   }
   return {};
 }

@@ -164,7 +164,11 @@ TEST(OrderParser, EveryPairOfProvincesReadsAsAMove) {
             "A " + map().province_code(a) + " - " + map().province_code(b),
             "A " + map().province_name(a, Language::En) + "-" + map().province_name(b, Language::En),
             "A " + map().province_name(a, Language::ZhHant) + "移動" + map().province_name(b, Language::ZhHant),
-            "A " + map().province_name(a, Language::Ja) + " 移動 " + map().province_name(b, Language::Ja)})
+            "A " + map().province_name(a, Language::Ja) + " 移動 " + map().province_name(b, Language::Ja),
+            // The map's short names, as a reader copies them from it.
+            "A " + map().province_short_name(a, Language::ZhHant) + "移動" + map().province_short_name(b, Language::ZhHant),
+            "陆军" + map().province_short_name(a, Language::ZhHans) + "移动" + map().province_short_name(b, Language::ZhHans),
+            "陸軍" + map().province_short_name(a, Language::Ja) + "移動" + map().province_short_name(b, Language::Ja)})
         EXPECT_EQ(parse(text).order, move) << text;
     }
   }

@@ -501,6 +501,7 @@ power BLUE
 
 province CAP inland centre
   name en Capital
+  short ja 首
   army POR BAY
 
 province POR coastal centre   # the only port
@@ -585,6 +586,11 @@ TEST(VariantParse, MiniVariant) {
   EXPECT_THAT(resolve(v, "bay/nc"), ElementsAre("BAY/NC"));
   EXPECT_THAT(resolve(v, "azure"), ElementsAre("BLUE"));
   EXPECT_THAT(resolve(v, "Open Sea"), ElementsAre("SEA"));
+  // A short name is an input name, and what a map writes where the name does not fit.
+  EXPECT_THAT(resolve(v, "首"), ElementsAre("CAP"));
+  EXPECT_EQ(v.province_short_name(province_at(0), Language::Ja), "首");
+  EXPECT_EQ(v.province_short_name(province_at(0), Language::ZhHant), "Capital");
+  EXPECT_EQ(v.province_short_name(province_at(1), Language::Ja), "Port");
 }
 
 TEST(VariantParse, AcceptsWindowsLineEndings) {
@@ -771,6 +777,14 @@ TEST(VariantParse, RejectsMalformedNameStatements) {
                "empty once blanks and punctuation");
   expect_error(edited("coast-name SC en", "coast-name WC en"), "coast-name WC",
                "coast-name for unknown coast 'BAY/WC'");
+  // What a map shows must read back as that place alone.
+  expect_error(edited("  short ja 首\n", "  short ja 首\n  short en Port\n"), "short en Port",
+               "short name 'Port' of CAP also names POR");
+  expect_error(edited("  short ja 首\n", "  short ja 首\n  short en azure\n"), "short en azure",
+               "short name 'azure' of CAP also names power BLUE");
+  expect_error(edited("  alias Azure\n", "  alias Azure\n  short en Blu\n"), "short en Blu",
+               "'short' belongs in a province block");
+  expect_error(edited("  short ja 首\n", "  short\n"), "  short\n", "unknown language");
 }
 
 }  // namespace

@@ -53,6 +53,9 @@ class Variant {
   const std::string& location_code(Location l) const { return locations_[index(l)].code; }
   const std::string& province_code(Province p) const { return provinces_[index(p)].code; }
   const std::string& province_name(Province p, Language lang) const;
+  // What a map writes where the display name does not fit (the variant's `short` line),
+  // else the display name. A short name names its province and nothing else.
+  const std::string& province_short_name(Province p, Language lang) const;
   Terrain terrain(Province p) const { return provinces_[index(p)].terrain; }
   bool is_supply_centre(Province p) const { return provinces_[index(p)].supply_centre; }
   // Power whose home centre this is, or Power::None.
@@ -110,7 +113,7 @@ class Variant {
   };
   struct ProvinceInfo {
     std::string code;
-    std::array<std::string, kLanguageCount> names;
+    std::array<std::string, kLanguageCount> names, short_names;
     Terrain terrain = Terrain::Inland;
     bool supply_centre = false;
     Power home_power = Power::None;
