@@ -111,9 +111,9 @@ export async function englishLeft(page, english, lang) {
   return english.filter((s) => !own.some((o) => o.includes(s)) && text.includes(s));
 }
 
-/** A person who plays through the API only: call(method, path, body) with their token. */
-export async function apiClient(url, name) {
-  const call = async (method, path, body, token) => {
+/** call(method, path, body) through the API with a person's token. */
+export function apiAs(url, token) {
+  return async (method, path, body) => {
     const response = await fetch(`${url}/api/v1${path}`, {
       method, body: body && JSON.stringify(body),
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -122,10 +122,32 @@ export async function apiClient(url, name) {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return text ? JSON.parse(text) : null;
   };
-  const { token } = await call('POST', '/users', { name, password: 'correct horse battery' });
-  const client = (method, path, body) => call(method, path, body, token);
+}
+
+/** A person who plays through the API only: call(method, path, body) with their token. */
+export async function apiClient(url, name) {
+  const { token } = await apiAs(url)('POST', '/users', { name, password: 'correct horse battery' });
+  const client = apiAs(url, token);
   client.token = token;
   return client;
+}
+
+/** A two-player game (the 1914 start) made from the create form by the person signed in
+ * on `page`, seated as `seat`; a new person `other` takes the seat of `otherSeat` through
+ * the API. Resolves, once the game has begun, to its id and the API as each person. */
+export async function twoPlayerGame(page, url, { name, seat, otherSeat, other }) {
+  await page.selectOption('select[name="preset"]', 'custom');
+  await page.selectOption('select[name="players"]', '2');
+  await page.fill('input[name="name"]', name);
+  await page.selectOption('select[name="my_power"]', seat);
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-status="forming"]');
+  const id = page.url().split('/').pop();
+  const them = await apiClient(url, other);
+  await them('POST', `/games/${id}/join`, { power: otherSeat });
+  await page.waitForSelector('.diplomacy[data-phase="S1914M"]');
+  const me = apiAs(url, await page.evaluate(() => localStorage.getItem('stratagem.token')));
+  return { id, me, them };
 }
 
 /** Ready while some units have no order: the page asks first, and is told yes. */

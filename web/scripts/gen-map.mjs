@@ -1,7 +1,10 @@
-// Draws the Diplomacy board: Natural Earth coastlines (world-atlas, public domain) in a
-// conic projection, provinces grown as Voronoi cells (d3-delaunay) from the seeds of
-// map-seeds.mjs, cut along the coastline (polygon-clipping). Writes src/generated/map.json and reports every pair of provinces whose
-// drawn border disagrees with the variant's adjacency.
+// Draws the Diplomacy board: Natural Earth coastlines (world-atlas, public domain, at
+// 1:110m: a board's coastline, not a chart's) in a conic projection, provinces grown as
+// Voronoi cells (d3-delaunay) from the seeds of map-seeds.mjs, cut along the coastline
+// (polygon-clipping), then stretched where provinces are small and squeezed where they are
+// large (map-warp.mjs), and the places of units and centres chosen (map-anchors.mjs).
+// Writes src/generated/map.json and reports every pair of provinces whose drawn border
+// disagrees with the variant's adjacency.
 // Usage: node scripts/gen-map.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,16 +14,18 @@ import { geoConicConformal, geoPath } from 'd3-geo';
 import { Delaunay } from 'd3-delaunay';
 import { feature } from 'topojson-client';
 import polygonClipping from 'polygon-clipping';
-import { coastPoints, frame, landPatches, landSeeds, seaSeeds } from './map-seeds.mjs';
+import { coastPoints, frame, landPatches, landSeeds, seaPatches, seaSeeds } from './map-seeds.mjs';
+import { area, densify, inside, round, roundRing } from './map-geometry.mjs';
+import { makeWarp } from './map-warp.mjs';
+import { placeAnchors, token } from './map-anchors.mjs';
 import { compareBorders, drawnBorders } from './map-borders.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const variant = JSON.parse(readFileSync(resolve(here, '../src/generated/variant.json'), 'utf8'));
-const world = require('world-atlas/countries-50m.json');
+const world = require('world-atlas/countries-110m.json');
 
 const width = 1000;
-const round = (v) => Math.round(v * 10) / 10;
 const outline = { type: 'MultiPoint', coordinates: [] };
 for (let lon = frame.west; lon <= frame.east; lon += 1) outline.coordinates.push([lon, frame.south], [lon, frame.north]);
 for (let lat = frame.south; lat <= frame.north; lat += 1) outline.coordinates.push([frame.west, lat], [frame.east, lat]);
@@ -45,18 +50,6 @@ function ringsOf(geometry) {
   return rings.filter((r) => r.length >= 3);
 }
 
-const area = (ring) => Math.abs(ring.reduce((s, [x1, y1], i) => { const [x2, y2] = ring[(i + 1) % ring.length]; return s + x1 * y2 - x2 * y1; }, 0) / 2);
-function inside([x, y], rings) {
-  let odd = false;
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [x1, y1] = ring[j]; const [x2, y2] = ring[i];
-      if ((y1 <= y) !== (y2 <= y) && x < x1 + ((y - y1) * (x2 - x1)) / (y2 - y1)) odd = !odd;
-    }
-  }
-  return odd;
-}
-
 // Land: polygons holding a province seed are the board; the rest are neutral islands.
 const landFeature = feature(world, world.objects.land);
 const polygons = landFeature.geometry
@@ -77,7 +70,9 @@ const switzerland = feature(world, world.objects.countries.geometries.find((g) =
 // is a hole, whatever the order in which the projection's clipping returned them.
 const evenOdd = (rings) => polygonClipping.xor(...rings.map((ring) => [ring]));
 const switzerlandPolygon = evenOdd(ringsOf(switzerland));
-const boardLand = polygonClipping.union(evenOdd(boardPolygons.flat()), ...patchPolygons);
+// Straits the coarse coastline closes (Gibraltar) are cut open again.
+const boardLand = polygonClipping.difference(polygonClipping.union(evenOdd(boardPolygons.flat()), ...patchPolygons),
+  ...seaPatches.map((patch) => [patch.map(project)]));
 
 function cells(seeds) {
   const owners = [];
@@ -107,13 +102,27 @@ for (const [kind, seeds] of [['land', landSeeds], ['sea', seaSeeds]]) {
   for (const [owner, polygons] of byOwner) {
     const rings = flatten(shape(kind, polygons));
     if (owner === 'null') neutral[kind] = rings;
-    else provinces[owner] = { kind, label: project(seeds[owner][0]), rings };
+    else provinces[owner] = { kind, unit: project(seeds[owner][0]), rings };
   }
 }
-provinces.SWI = { kind: 'impassable', label: project([8.1, 46.75]), rings: flatten(polygonClipping.intersection(switzerlandPolygon, boardLand)) };
-const coasts = Object.fromEntries(Object.entries(coastPoints).map(([loc, p]) => [loc, project(p)]));
+provinces.SWI = { kind: 'impassable', unit: project([8.1, 46.75]), rings: flatten(polygonClipping.intersection(switzerlandPolygon, boardLand)) };
 
-const map = { width, height, islandRings, provinces, neutral, coasts };
+// The board's distortion (map-warp.mjs), carried to every point drawn.
+const warp = makeWarp(width, height, Object.fromEntries(Object.entries(provinces).map(([code, p]) => [code, { rings: p.rings, sea: p.kind === 'sea' }])));
+const warped = (rings) => rings.map((ring) => roundRing(densify(ring, 3).map(warp))).filter((ring) => ring.length >= 3);
+const warpedPoint = (p) => warp(p).map(round);
+for (const p of Object.values(provinces)) p.rings = warped(p.rings);
+
+// Units (and the centre markers beside them) drawn at up to this factor of their shapes'
+// size never overlap: about 15 px wide on a phone showing the whole map.
+const unitScale = 2.5;
+const anchors = placeAnchors(provinces, Object.fromEntries(Object.entries(coastPoints).map(([loc, p]) => [loc, warpedPoint(project(p))])),
+  variant.provinces.filter((p) => p.centre).map((p) => p.code), unitScale);
+if (anchors.overlaps.length) throw new Error(`units overlap at scale ${unitScale}: ${anchors.overlaps.join(' ')}`);
+for (const [code, p] of Object.entries(provinces)) p.unit = (anchors.units[code] ?? warpedPoint(p.unit)).map(round);
+const coasts = Object.fromEntries(Object.entries(anchors.coasts).map(([loc, p]) => [loc, p.map(round)]));
+
+const map = { width, height, unitScale, token, islandRings: warped(islandRings), provinces, neutral: { land: warped(neutral.land), sea: warped(neutral.sea) }, coasts };
 // The drawn area of each province (square pixels), so the client knows where a full name fits.
 const areas = new Map();
 drawnBorders(map, 1, new Map(), areas);

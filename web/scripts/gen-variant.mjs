@@ -1,6 +1,7 @@
 // Reads the engine's variant file (data/diplomacy/standard.variant) and writes what the
-// web client needs from it (names in the four languages, adjacency, coasts, starting
-// units) to src/generated/variant.json, so no name is typed twice.
+// web client needs from it (names and the map's short names in the four languages,
+// adjacency, coasts, starting units) to src/generated/variant.json, so no name is typed
+// twice.
 // Usage: node scripts/gen-variant.mjs [variant file] [output file]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -28,10 +29,11 @@ export function parseVariant(text) {
         variant.powers.push(block);
         break;
       case 'province':
-        block = { code: fields[0], type: fields[1], centre: fields.includes('centre'), names: {}, army: [], fleet: [], coasts: {} };
+        block = { code: fields[0], type: fields[1], centre: fields.includes('centre'), names: {}, short: {}, army: [], fleet: [], coasts: {} };
         variant.provinces.push(block);
         break;
       case 'name': block.names[fields[0]] ??= rest(2); break;
+      case 'short': block.short[fields[0]] ??= rest(2); break;
       case 'adjective': block.adjectives[fields[0]] ??= rest(2); break;
       case 'home': block.home = fields; break;
       case 'unit': block.units.push(`${fields[0]} ${fields[1]}`); break;

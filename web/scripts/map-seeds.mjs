@@ -1,8 +1,8 @@
 // Seed points (longitude, latitude) from which the map's province shapes grow: every point
 // of land belongs to the province of the nearest land seed, every point of sea to the
-// province of the nearest sea seed (Voronoi cells, clipped by the coastline). The first
-// seed of a province is where its name and unit are drawn. `null` seeds are neutral
-// ground (Africa and Asia beyond the board, lakes beyond the edge).
+// province of the nearest sea seed (Voronoi cells, clipped by the coastline). Where a
+// province's unit and name are drawn is chosen later, on the warped map (map-anchors.mjs).
+// `null` seeds are neutral ground (Africa and Asia beyond the board, lakes beyond the edge).
 export const landSeeds = {
   CLY: [[-4.9, 57.0], [-5.3, 56.2], [-4.9, 58.3]],
   EDI: [[-3.1, 56.6], [-2.4, 57.4], [-3.4, 58.5], [-3.9, 57.7]],
@@ -94,7 +94,8 @@ export const landPatches = [
   [[26.1, 39.95], [26.9, 40.2], [28.5, 40.3], [29.6, 40.3], [30.0, 40.7], [29.3, 41.25], [28.9, 41.3], [28.0, 41.1], [27.0, 40.9], [26.5, 40.7], [26.0, 40.3]],
 ];
 
-// Where a unit on each split coast is drawn.
+// Where a unit on each split coast is drawn, before map-anchors.mjs moves it (a little, by
+// that coast) out of other units' way.
 export const coastPoints = {
   'STP/NC': [39.5, 66.6], 'STP/SC': [29.4, 60.3],
   'SPA/NC': [-5.8, 43.2], 'SPA/SC': [-1.4, 37.4],
@@ -103,3 +104,9 @@ export const coastPoints = {
 
 // The part of the world the board shows.
 export const frame = { west: -15, east: 43, south: 31.5, north: 71 };
+
+// Water cut out of the land where the coarse coastline closes a strait the board keeps
+// open: Gibraltar (Spain does not touch North Africa).
+export const seaPatches = [
+  [[-6.4, 36.02], [-4.6, 36.2], [-4.6, 35.98], [-6.4, 35.8]],
+];

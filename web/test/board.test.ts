@@ -49,6 +49,16 @@ describe('orders a click can make', () => {
     expect(board.fleetNeighbours('SPA').sort()).toEqual(['GAS', 'LYO', 'MAO', 'MAR', 'POR', 'WES']);
   });
 
+  it('finds a convoyed army\'s route through its fleets\' seas, the shortest one', () => {
+    expect(board.convoyRoute('BUL', 'ANK', new Set(['BLA']))).toEqual(['BLA']);
+    expect(board.convoyRoute('LON', 'NWY', new Set(['NTH']))).toEqual(['NTH']);
+    expect(board.convoyRoute('SMY', 'APU', new Set(['EAS', 'ION']))).toEqual(['EAS', 'ION']);
+    expect(board.convoyRoute('BRE', 'LVP', new Set(['MAO', 'IRI', 'NAO']))).toEqual(['MAO', 'IRI']);
+    // Without the fleets' seas, any seas; without a chain, none.
+    expect(board.convoyRoute('LVP', 'NWY')).toEqual(['NAO', 'NWG']);
+    expect(board.convoyRoute('BUL', 'NAP', new Set(['BLA']))).toEqual([]);
+  });
+
   it('writes canonical order text', () => {
     expect(board.moveOrder(unit('A PAR'), 'BUR')).toBe('A PAR - BUR');
     expect(board.supportOrder(unit('A MAR'), unit('A PAR'), 'BUR')).toBe('A MAR S A PAR - BUR');

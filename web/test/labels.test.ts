@@ -1,33 +1,90 @@
 import { describe, expect, it } from 'vitest';
-import { emWidth, placeLabels } from '../src/diplomacy/labels';
+import { emWidth, overlaps, placeLabels, type Box, type LabelInput } from '../src/diplomacy/labels';
+import { mapLabels } from '../src/diplomacy/mapLabels';
+import { centrePoint, drawn, locationPoint, token, unitBox, unitScale } from '../src/diplomacy/mapData';
+import * as board from '../src/diplomacy/board';
+import { i18n } from '../src/i18n';
+import map from '../src/generated/map.json';
+
+const input = (code: string, texts: string[], anchor: [number, number], extra: Partial<LabelInput> = {}): LabelInput => ({
+  code, texts, anchor, around: { w: 8, h: 6 }, px: 12, area: 1000, ...extra,
+});
+const bounds = { x: 0, y: 0, w: 1000, h: 834 };
+const apart = (placed: { box: Box }[]) => placed.every((a, i) => placed.every((b, j) => i === j || !overlaps(a.box, b.box)));
 
 describe('map labels', () => {
   it('measures CJK characters as squares and Latin ones narrower', () => {
     expect(emWidth('巴黎')).toBe(2);
     expect(emWidth('PAR')).toBeCloseTo(2.16);
   });
-  it('never places two labels on each other, falling back to the code, then to nothing', () => {
-    const inputs = [
-      { code: 'AAA', name: 'Alpha Province', anchor: [100, 100] as [number, number], area: 20000, sea: false },
-      { code: 'BBB', name: 'Beta Province', anchor: [104, 100] as [number, number], area: 100, sea: false },
-    ];
-    const placed = placeLabels(inputs, 12, 1, [], 8);
-    expect(placed[0]).toMatchObject({ code: 'AAA', text: 'Alpha Province' });
-    for (const a of placed) for (const b of placed) {
-      if (a === b) continue;
-      expect(a.box.x + a.box.w <= b.box.x || b.box.x + b.box.w <= a.box.x || a.box.y + a.box.h <= b.box.y || b.box.y + b.box.h <= a.box.y).toBe(true);
+
+  it('names every province, the short name where the full one has no room, never two on each other', () => {
+    const placed = placeLabels([
+      input('AAA', ['Alpha Province', 'Alp'], [100, 100], { area: 20000 }),
+      input('BBB', ['Beta Province', 'Bet'], [104, 100], { area: 100 }),
+    ], 1, [], bounds);
+    expect(placed.map((p) => p.code).sort()).toEqual(['AAA', 'BBB']);
+    expect(apart(placed)).toBe(true);
+    // Where the full name has no room, the short one.
+    const [narrow] = placeLabels([input('AAA', ['Alpha Province', 'Alp'], [30, 20], { around: { w: 2, h: 2 } })], 1, [], { x: 0, y: 0, w: 60, h: 40 });
+    expect(narrow.text).toBe('Alp');
+  });
+
+  it('keeps names inside the map, where they are not cut off, and off what stands there', () => {
+    const [sea] = placeLabels([input('BAR', ['Barents Sea'], [500, 3])], 1, [], bounds);
+    expect(sea.box.y).toBeGreaterThanOrEqual(0);
+    const unit = { x: -10, y: -10, w: 20, h: 20 };
+    const [paris] = placeLabels([input('PAR', ['Paris'], [200, 200], { around: { w: 10, h: 10 } })], 1, [{ ...unit, x: 190, y: 190 }], bounds);
+    expect(overlaps(paris.box, { ...unit, x: 190, y: 190 })).toBe(false);
+  });
+});
+
+// The whole board as a phone (390 px wide) and a desktop show it at their whole-map zoom.
+describe('the board named in every language', () => {
+  const start = board.unitsOf(board.startUnits);
+  for (const [where, scale] of [['a phone', 390 / 1000], ['a 360 px phone', 360 / 1000], ['a desktop', 0.86]] as const) {
+    for (const lang of ['en', 'zh-Hant', 'zh-Hans', 'ja']) {
+      it(`${where}, ${lang}: every province named, in the reader's script, clear of units, centres and each other`, () => {
+        const t = i18n.getFixedT(lang);
+        const { labels, coastLabels } = mapLabels(t, lang, scale, start, []);
+        expect(labels.map((l) => l.code).sort()).toEqual(Object.keys(drawn).sort());
+        expect(apart([...labels, ...coastLabels.values()])).toBe(true);
+        const k = unitScale(scale);
+        const units = start.map((u) => unitBox(locationPoint(u.location), k));
+        const centres = [...board.provinces.values()].filter((p) => p.centre).map((p) => {
+          const [x, y] = centrePoint(p.code, k);
+          const r = token.centre.r * k;
+          return { x: x - r, y: y - r, w: 2 * r, h: 2 * r };
+        });
+        for (const label of [...labels, ...coastLabels.values()]) {
+          for (const obstacle of [...units, ...centres]) expect(overlaps(label.box, obstacle), label.code).toBe(false);
+          if (lang !== 'en') expect(label.text, label.code).toMatch(/[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]/u);
+          expect(label.px).toBeGreaterThanOrEqual(11);
+        }
+      });
     }
-    expect(placed.find((p) => p.code === 'BBB')?.text ?? 'hidden').not.toBe('Beta Province');
-  });
-  it('keeps labels inside the map, where they are not cut off', () => {
-    const sea = { code: 'BAR', name: 'Barents Sea', anchor: [500, 3] as [number, number], area: 1e6, sea: true };
-    const bounds = { x: 0, y: 0, w: 1000, h: 834 };
-    const [placed] = placeLabels([sea], 12, 1, [], 8, bounds);
-    expect(placed.box.y).toBeGreaterThanOrEqual(0);
-    expect(placeLabels([sea], 12, 1, [], 8)[0].box.y).toBeLessThan(0);
-  });
-  it('keeps labels off the units', () => {
-    const placed = placeLabels([{ code: 'PAR', name: 'Paris', anchor: [0, 0], area: 1e6, sea: false }], 12, 1, [{ x: -10, y: -10, w: 20, h: 20 }], 10);
-    expect(placed[0].box.y).toBeGreaterThanOrEqual(10);
+  }
+});
+
+describe('where units stand', () => {
+  // Any two units that may stand at once, and any unit and a centre marker, kept apart
+  // at the largest size units are drawn at (map.unitScale), so at every zoom.
+  it('no two units and no unit and centre overlap, wherever units stand', () => {
+    const k = map.unitScale;
+    const places = [...Object.keys(drawn).filter((c) => drawn[c].kind !== 'impassable'), ...Object.keys(map.coasts)];
+    const centres = [...board.provinces.values()].filter((p) => p.centre).map((p) => {
+      const [x, y] = centrePoint(p.code, k);
+      const r = token.centre.r * k;
+      return { code: p.code, box: { x: x - r, y: y - r, w: 2 * r, h: 2 * r } };
+    });
+    const clashes: string[] = [];
+    for (const a of places) {
+      const boxA = unitBox(locationPoint(a), k);
+      for (const b of places) {
+        if (a < b && board.provinceOf(a) !== board.provinceOf(b) && overlaps(boxA, unitBox(locationPoint(b), k))) clashes.push(`${a} ${b}`);
+      }
+      for (const c of centres) if (overlaps(boxA, c.box)) clashes.push(`${a} on the centre of ${c.code}`);
+    }
+    expect(clashes).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
 import { powerColours } from './colours';
 import { Press } from './Press';
+import { MapPrompt } from './MapPrompt';
 import { isUnread, loadSeen, saveSeen, threadOf, type Seen } from './threads';
 import * as board from './board';
 import type { Unit } from './board';
@@ -281,6 +282,39 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     }
   })();
 
+  // The bar above the map: the choices of the moment while a unit is being ordered, else
+  // the history's steps.
+  const orderChoices = canOrder && mode.kind !== 'idle' ? (
+    <div class="choices" role="group" aria-label={prompt}>
+      {mode.kind === 'unit' && kind === 'M' && (
+        <>
+          <button type="button" data-action="hold" onClick={() => addOrder(mode.unit.power, board.holdOrder(mode.unit))}>{t('game.hold')}</button>
+          <button type="button" data-action="support" onClick={() => setMode({ kind: 'support-unit', unit: mode.unit })}>{t('game.support')}</button>
+          {mode.unit.type === 'F' && board.provinces.get(mode.unit.location)?.type === 'sea' &&
+            <button type="button" data-action="convoy" onClick={() => setMode({ kind: 'convoy-army', unit: mode.unit })}>{t('game.convoy')}</button>}
+        </>
+      )}
+      {mode.kind === 'unit' && kind === 'R' && <button type="button" data-action="disband" onClick={() => addOrder(mode.unit.power, board.disbandOrder(mode.unit))}>{t('game.disband')}</button>}
+      {mode.kind === 'coast' && mode.options.map((loc) => <button type="button" key={loc} data-location-choice={loc} onClick={() => addOrder(mode.unit.power, mode.make(loc))}>{provinceName(t, loc)}</button>)}
+      {mode.kind === 'build' && (['A', 'F'] as const).flatMap((type) => board.buildLocations(type, mode.province).map((loc) => (
+        <button type="button" key={`${type}${loc}`} data-action="build" onClick={() => addOrder(mode.power, board.buildOrder(type, loc))}>
+          {unitName(t, type, loc)}
+        </button>
+      )))}
+      <button type="button" data-action="cancel" onClick={() => setMode({ kind: 'idle' })}>{t('game.cancel')}</button>
+    </div>
+  ) : null;
+  const historySteps = (
+    <div class="history-bar" role="group" aria-label={t('game.history')}>
+      <button type="button" data-action="history-previous" disabled={!phases.length || historyIndex === 0} aria-label={t('game.previous')}
+        onClick={() => setHistoryIndex(historyIndex === null ? phases.length - 1 : Math.max(0, historyIndex - 1))}>◀<span class="wide"> {t('game.previous')}</span></button>
+      <span class="history-phase">{shown ? phaseName(t, shown.phase) : t('game.current')}</span>
+      <button type="button" data-action="history-next" disabled={historyIndex === null} aria-label={t('game.next')}
+        onClick={() => setHistoryIndex(historyIndex === null || historyIndex + 1 >= phases.length ? null : historyIndex + 1)}><span class="wide">{t('game.next')} </span>▶</button>
+      {historyIndex !== null && <button type="button" data-action="history-now" onClick={() => setHistoryIndex(null)}>{t('game.current')}</button>}
+    </div>
+  );
+
   // A forming game has no powers yet, only the count of seats (open = left for people,
   // daide_open = left for DAIDE clients).
   const seatCount = (view as { seats?: { open: number; taken: number; daide_open?: number } }).seats;
@@ -317,7 +351,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
         })()}</strong>}
         {!connected && <span class="error">{t('app.offline')}</span>}
       </div>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && !canOrder && <p class="error" role="alert">{error}</p>}
       {view.status === 'forming' && (
         <section class="card forming">
           <p>{t('game.forming', { taken, total })}</p>
@@ -344,37 +378,10 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       )}
       <div class="board-layout">
         <div class="map-pane">
-          <div class="history-bar" role="group" aria-label={t('game.history')}>
-            <button type="button" data-action="history-previous" disabled={!phases.length || historyIndex === 0}
-              onClick={() => setHistoryIndex(historyIndex === null ? phases.length - 1 : Math.max(0, historyIndex - 1))}>◀ {t('game.previous')}</button>
-            <span class="history-phase">{shown ? phaseName(t, shown.phase) : t('game.current')}</span>
-            <button type="button" data-action="history-next" disabled={historyIndex === null}
-              onClick={() => setHistoryIndex(historyIndex === null || historyIndex + 1 >= phases.length ? null : historyIndex + 1)}>{t('game.next')} ▶</button>
-            {historyIndex !== null && <button type="button" data-action="history-now" onClick={() => setHistoryIndex(null)}>{t('game.current')}</button>}
-          </div>
-          {canOrder && (
-            <div class="prompt" aria-live="polite">
-              <span>{prompt}</span>
-              {mode.kind === 'unit' && kind === 'M' && (
-                <>
-                  <button type="button" data-action="hold" onClick={() => addOrder(mode.unit.power, board.holdOrder(mode.unit))}>{t('game.hold')}</button>
-                  <button type="button" data-action="support" onClick={() => setMode({ kind: 'support-unit', unit: mode.unit })}>{t('game.support')}</button>
-                  {mode.unit.type === 'F' && board.provinces.get(mode.unit.location)?.type === 'sea' &&
-                    <button type="button" data-action="convoy" onClick={() => setMode({ kind: 'convoy-army', unit: mode.unit })}>{t('game.convoy')}</button>}
-                </>
-              )}
-              {mode.kind === 'unit' && kind === 'R' && <button type="button" data-action="disband" onClick={() => addOrder(mode.unit.power, board.disbandOrder(mode.unit))}>{t('game.disband')}</button>}
-              {mode.kind === 'coast' && mode.options.map((loc) => <button type="button" key={loc} data-location-choice={loc} onClick={() => addOrder(mode.unit.power, mode.make(loc))}>{provinceName(t, loc)}</button>)}
-              {mode.kind === 'build' && (['A', 'F'] as const).flatMap((type) => board.buildLocations(type, mode.province).map((loc) => (
-                <button type="button" key={`${type}${loc}`} data-action="build" onClick={() => addOrder(mode.power, board.buildOrder(type, loc))}>
-                  {unitName(t, type, loc)}
-                </button>
-              )))}
-              {mode.kind !== 'idle' && <button type="button" data-action="cancel" onClick={() => setMode({ kind: 'idle' })}>{t('game.cancel')}</button>}
-            </div>
-          )}
+          {canOrder && <MapPrompt text={prompt} error={error} />}
           <div class="map-scroll">
           <MapView
+            toolbar={orderChoices ?? historySteps}
             units={shown ? board.unitsOf(shown.units) : units}
             centres={shown ? shown.centers : centres}
             orders={shown ? resultsOf(shown) : draftOrders}
@@ -384,6 +391,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
             onUnit={canOrder ? onUnit : undefined}
             onProvince={onProvince}
             onLocation={onLocation}
+            pickingUnits={['idle', 'support-unit', 'convoy-army'].includes(mode.kind)}
             disorder={new Set(Object.entries(view.powers).filter(([, seat]) => seat.status === 'civil_disorder').map(([power]) => power))}
           />
           </div>

@@ -58,6 +58,29 @@ export function convoyTargets(unit: Unit, all: Unit[]): string[] {
   return [...reached];
 }
 
+/** The seas an army convoyed from `from` to `to` passes through, in order: the shortest
+ * chain of the seas in `seas` (those of its convoying fleets), or of any seas when none
+ * is given; empty when there is none. */
+export function convoyRoute(from: string, to: string, seas?: Set<string>): string[] {
+  const usable = (code: string) => provinces.get(code)?.type === 'sea' && (!seas || seas.has(code));
+  const previous = new Map<string, string | null>(fleetNeighbours(from).filter(usable).map((s) => [s, null]));
+  const queue = [...previous.keys()];
+  while (queue.length) {
+    const sea = queue.shift()!;
+    const next = fleetNeighbours(sea);
+    if (next.includes(to)) {
+      const route = [sea];
+      for (let back = previous.get(sea); back; back = previous.get(back)) route.unshift(back);
+      return route;
+    }
+    for (const other of next.filter((s) => usable(s) && !previous.has(s))) {
+      previous.set(other, sea);
+      queue.push(other);
+    }
+  }
+  return [];
+}
+
 /** Where a click on `province` sends the unit: the locations it may name (two when a
  * fleet could reach either coast, so the coast must be asked), or none. */
 export function destinations(unit: Unit, province: string, all: Unit[]): string[] {

@@ -1,5 +1,7 @@
 // Names of powers, provinces and coasts in each language, taken from the engine's variant
-// data (src/generated/variant.json, written by scripts/gen-variant.mjs).
+// data (src/generated/variant.json, written by scripts/gen-variant.mjs): the display
+// names, the map's short names (the variant's `short` lines), and the word a split coast's
+// marker shows (東岸 in Chinese and Japanese, the coast's code in English).
 import variant from '../generated/variant.json';
 
 type Names = Record<string, string>;
@@ -9,16 +11,22 @@ export function variantNames(lang: string) {
   const power: Names = {};
   const adjective: Names = {};
   const province: Names = {};
+  const short: Names = {};
   const coast: Names = {};
+  const coastMark: Names = {};
+  for (const p of variant.provinces) {
+    province[p.code] = pick(p.names);
+    short[p.code] = (p.short as Names)[lang] ?? (lang === 'en' ? p.code : province[p.code]);
+    for (const [code, c] of Object.entries(p.coasts as Record<string, { names: Names }>)) {
+      const name = pick(c.names);
+      coast[`${p.code}_${code}`] = name;
+      // "ブルガリア東岸" less its province's name; English keeps the code (NC, SC, EC).
+      coastMark[`${p.code}_${code}`] = lang !== 'en' && name.startsWith(province[p.code]) ? name.slice(province[p.code].length) : code;
+    }
+  }
   for (const p of variant.powers) {
     power[p.code] = pick(p.names);
     adjective[p.code] = pick(p.adjectives);
   }
-  for (const p of variant.provinces) {
-    province[p.code] = pick(p.names);
-    for (const [code, c] of Object.entries(p.coasts as Record<string, { names: Names }>)) {
-      coast[`${p.code}_${code}`] = pick(c.names);
-    }
-  }
-  return { power, adjective, province, coast };
+  return { power, adjective, province, short, coast, coastMark };
 }

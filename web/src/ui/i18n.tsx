@@ -22,6 +22,11 @@ export const provinceName = (t: TFunction, code: string) => {
   return coast ? t(`coast.${province}_${coast}`, { ns: 'names' }) : t(`province.${province}`, { ns: 'names' });
 };
 
+/** What the map writes for a province where its name does not fit (保加, ブル, BUL). */
+export const provinceShort = (t: TFunction, code: string) => t(`short.${code}`, { ns: 'names' });
+/** The word by a split coast's marker: 北岸 in Chinese and Japanese, NC in English. */
+export const coastMark = (t: TFunction, location: string) => t(`coastMark.${location.replace('/', '_')}`, { ns: 'names' });
+
 const orderWords: Record<string, string> = { H: 'game.hold', S: 'game.support', C: 'game.convoy', D: 'game.disband', B: 'game.build', VIA: 'game.viaConvoy' };
 
 const languageOf = (t: TFunction) => (t as unknown as { lng?: string }).lng ?? i18n.language;
