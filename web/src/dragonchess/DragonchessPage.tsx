@@ -1,4 +1,5 @@
-// A Dragonchess game: the three 12×8 boards (side by side, stacked on small screens),
+// A Dragonchess game: the three 12×8 boards (side by side, stacked on small screens, and
+// on a phone all three on its first screen with the clocks),
 // click a piece to see its legal moves (data-target), click a target to move; frozen
 // pieces, the last move, the move list, clocks, check and the end of the game.
 import { useEffect, useMemo, useState } from 'preact/hooks';
@@ -70,8 +71,9 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
     if (!myTurn || busy) return;
     const move = targets.find((m) => m.to === square);
     if (move) { void play(move.text); return; }
+    // A piece clicked again is put down.
     const piece = pieces.get(square);
-    setSelected(piece && sideOf(piece) === view.my_side && legal.some((m) => m.from === square) ? square : null);
+    setSelected(square !== selected && piece && sideOf(piece) === view.my_side && legal.some((m) => m.from === square) ? square : null);
   };
 
   const clock = (side: 'gold' | 'scarlet') => {
@@ -101,7 +103,8 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
         {!connected && <span class="error">{t('app.offline')}</span>}
       </div>
       {error && <p class="error" role="alert">{error}</p>}
-      <p class="muted prompt">{myTurn ? t('dc.selectPiece') : ''}</p>
+      <p class="muted prompt" aria-live="polite">{!myTurn ? '' : selected && pieces.get(selected)
+        ? t('dc.pickedPiece', { piece: pieceName(pieces.get(selected)!), square: selected }) : t('dc.selectPiece')}</p>
       <div class="dc-boards">
         {boards.map(({ n, key }) => (
           <figure class="dc-board" key={n}>
@@ -129,7 +132,7 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
                         <rect width={size} height={size} />
                         {lastMove && <rect width={size} height={size} class="last" />}
                         {piece && <g transform={`translate(${size / 2},${size / 2})`}><PieceGlyph letter={piece} frozen={frozen} /></g>}
-                        {target && <circle cx={size / 2} cy={size / 2} r={target.kind === '-' ? 3 : 9} class={`target ${target.kind === '-' ? 'move' : 'capture'}`} />}
+                        {target && <circle cx={size / 2} cy={size / 2} r={target.kind === '-' ? 4.5 : 9} class={`target ${target.kind === '-' ? 'move' : 'capture'}`} />}
                       </g>
                     );
                   })}
