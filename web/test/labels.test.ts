@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emWidth, overlaps, placeLabels, type Box, type LabelInput } from '../src/diplomacy/labels';
 import { mapLabels } from '../src/diplomacy/mapLabels';
-import { centrePoint, drawn, locationPoint, token, unitBox, unitScale } from '../src/diplomacy/mapData';
+import { centreCodes, centrePoint, drawn, locationPoint, token, unitBox, unitScale } from '../src/diplomacy/mapData';
 import * as board from '../src/diplomacy/board';
 import { i18n } from '../src/i18n';
 import map from '../src/generated/map.json';
@@ -51,8 +51,8 @@ describe('the board named in every language', () => {
         expect(apart([...labels, ...coastLabels.values()])).toBe(true);
         const k = unitScale(scale);
         const units = start.map((u) => unitBox(locationPoint(u.location), k));
-        const centres = [...board.provinces.values()].filter((p) => p.centre).map((p) => {
-          const [x, y] = centrePoint(p.code, k);
+        const centres = centreCodes.map((code) => {
+          const [x, y] = centrePoint(code, k);
           const r = token.centre.r * k;
           return { x: x - r, y: y - r, w: 2 * r, h: 2 * r };
         });
@@ -72,10 +72,10 @@ describe('where units stand', () => {
   it('no two units and no unit and centre overlap, wherever units stand', () => {
     const k = map.unitScale;
     const places = [...Object.keys(drawn).filter((c) => drawn[c].kind !== 'impassable'), ...Object.keys(map.coasts)];
-    const centres = [...board.provinces.values()].filter((p) => p.centre).map((p) => {
-      const [x, y] = centrePoint(p.code, k);
+    const centres = centreCodes.map((code) => {
+      const [x, y] = centrePoint(code, k);
       const r = token.centre.r * k;
-      return { code: p.code, box: { x: x - r, y: y - r, w: 2 * r, h: 2 * r } };
+      return { code, box: { x: x - r, y: y - r, w: 2 * r, h: 2 * r } };
     });
     const clashes: string[] = [];
     for (const a of places) {

@@ -9,9 +9,9 @@ import { coastPx, coastRadius, labelPx, mapLabels } from './mapLabels';
 import { useViewport } from './viewport';
 import { useT, provinceName, unitName } from '../ui/i18n';
 import { powerColours, powerTints } from './colours';
-import { provinces, type Unit } from './board';
+import type { Unit } from './board';
 import map from '../generated/map.json';
-import { centrePoint, coastPoints, drawn, locationPoint, mapSize, token, unitScale, type Point } from './mapData';
+import { centreCodes, centrePoint, coastPoints, drawn, locationPoint, mapSize, token, unitScale, type Point } from './mapData';
 import { OrderMark, type DrawnOrder } from './mapOrders';
 
 export type { DrawnOrder } from './mapOrders';
@@ -22,7 +22,6 @@ const neutralLandPath = ringsPath(map.neutral.land);
 const neutralSeaPath = ringsPath(map.neutral.sea);
 const shapes = Object.fromEntries(Object.entries(drawn).map(([code, p]) => [code, ringsPath(p.rings)]));
 const codes = Object.keys(drawn);
-const centres = [...provinces.values()].filter((p) => p.centre).map((p) => p.code);
 
 interface Props {
   units: Unit[];
@@ -147,7 +146,7 @@ export function MapView({ units, centres: owned, orders, selected, highlighted, 
       {labels.map((label) => (
         <text key={label.code} x={label.x} y={label.y} data-label={label.code} class={`label ${drawn[label.code].kind}`} aria-hidden="true">{label.text}</text>
       ))}
-      {centres.map((code) => {
+      {centreCodes.map((code) => {
         const [x, y] = centrePoint(code, k);
         const o = owner.get(code);
         return <circle key={code} data-center={code} data-owner={o ?? ''} cx={x} cy={y} r={token.centre.r * k} class="centre" fill={o ? powerColours[o] : '#fff'} style={{ strokeWidth: `${0.8 * k}px` }} />;

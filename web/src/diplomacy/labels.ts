@@ -40,8 +40,8 @@ export function emWidth(text: string) {
 }
 
 /**
- * @param inputs    the names to place, in the order they choose their places (the most
- *                  crowded first)
+ * @param inputs    the names to place (among provinces with as few free places, the first
+ *                  chooses first)
  * @param scale     screen pixels per map unit
  * @param obstacles boxes (map units) names must not cover: units, centres, coast markers
  * @param bounds    the map's extent (map units): a name never crosses its edge
@@ -106,7 +106,8 @@ export function placeLabels(inputs: LabelInput[], scale: number, obstacles: Box[
     let input = left.values().next().value!;
     for (const other of left) if (scarcity(other) < scarcity(input)) input = other;
     left.delete(input);
-    const open = candidates.get(input)!;
+    // (A place may since have been taken by a name from beyond the neighbours.)
+    const open = candidates.get(input)!.filter((c) => free(c.room));
     if (!open.length) continue;
     const near = neighbours.get(input)!.filter((other) => left.has(other));
     const cost = (c: Spot) => near.reduce((n, other) => n + candidates.get(other)!.filter((o) => overlaps(o.room, c.room)).length, 0);

@@ -2,7 +2,7 @@
 // it: province shapes, where each province's unit and split coasts' units stand, and how
 // large a unit (with the centre marker beside it) may be drawn before two overlap.
 import map from '../generated/map.json';
-import { provinceOf } from './board';
+import { provinceOf, provinces } from './board';
 
 export type Point = [number, number];
 interface DrawnProvince { kind: string; unit: number[]; rings: number[][][]; area: number }
@@ -13,6 +13,9 @@ export const mapSize = { w: map.width, h: map.height };
 /** A unit's box and its centre marker's place and radius, in the units of the unit's
  * shapes (scaled by unitScale). */
 export const token = map.token;
+
+/** The supply centres, each drawn as a marker beside its province's unit. */
+export const centreCodes = [...provinces.values()].filter((p) => p.centre).map((p) => p.code);
 
 /** Where a unit at a location stands. */
 export function locationPoint(location: string): Point {

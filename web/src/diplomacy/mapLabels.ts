@@ -6,8 +6,8 @@
 import type { TFunction } from 'i18next';
 import { coastMark, provinceName, provinceShort } from '../ui/i18n';
 import { placeLabels, overlaps, type Box, type LabelInput } from './labels';
-import { provinceOf, provinces, type Unit } from './board';
-import { centrePoint, coastPoints, drawn, inProvince, locationPoint, mapSize, token, unitBox, unitScale, type Point } from './mapData';
+import { provinceOf, type Unit } from './board';
+import { centreCodes, centrePoint, coastPoints, drawn, inProvince, locationPoint, mapSize, token, unitBox, unitScale, type Point } from './mapData';
 
 // Names on screen: 12 px (13 px in Chinese and Japanese), a pixel less where the whole
 // map is small (a phone), never less than 11 px; coast words 11 px.
@@ -19,7 +19,6 @@ const kLeaderPx = 12;
 export const coastRadius = (scale: number) => Math.max(3, 5 / scale);
 
 const codes = Object.keys(drawn);
-const centres = [...provinces.values()].filter((p) => p.centre).map((p) => p.code);
 
 /** Where a dislodged unit is drawn: beside the unit that dislodged it, where nothing else is. */
 function dislodgedPoint(location: string, k: number, taken: Box[]): Point {
@@ -44,7 +43,7 @@ export function mapLabels(t: TFunction, lang: string, scale: number, units: Unit
   const radius = coastRadius(scale);
   const taken: Box[] = [...units.map((u) => unitBox(locationPoint(u.location), k)),
     ...Object.values(coastPoints).map(([x, y]) => ({ x: x - radius, y: y - radius, w: 2 * radius, h: 2 * radius })),
-    ...centres.map((c) => { const [x, y] = centrePoint(c, k); const r = token.centre.r * k; return { x: x - r, y: y - r, w: 2 * r, h: 2 * r }; })];
+    ...centreCodes.map((c) => { const [x, y] = centrePoint(c, k); const r = token.centre.r * k; return { x: x - r, y: y - r, w: 2 * r, h: 2 * r }; })];
   const dislodgedAt = new Map<Unit, Point>();
   for (const u of dislodged) {
     const point = dislodgedPoint(u.location, k, taken);
