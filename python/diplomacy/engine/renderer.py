@@ -45,7 +45,11 @@ class Renderer:
                                     "package is built: scripts/build)")
         self.game = game
         self.drawing: Dict[str, Any] = json.loads(_DRAWING.read_text())
-        self._label_points = {code: tuple(province["label"]) for code, province in self.drawing["provinces"].items()}
+        # Where each province's unit stands, and its centre marker beside it, as the web
+        # client draws them at its largest unit size (map.json's unitScale and token).
+        self._unit_points = {code: tuple(province["unit"]) for code, province in self.drawing["provinces"].items()}
+        scale, centre = self.drawing["unitScale"], self.drawing["token"]["centre"]
+        self._centre_offset = (centre["dx"] * scale, centre["dy"] * scale)
 
     def render(self, incl_orders: bool = True, incl_abbrev: bool = False, output_format: str = "svg",
                output_path: Optional[str] = None) -> str:
@@ -62,7 +66,7 @@ class Renderer:
         parts += self._centres()
         if incl_abbrev:
             parts += [f'<text class="abbrev" x="{x}" y="{y - 12}" font-size="8" text-anchor="middle" '
-                      f'fill="{_INK}">{code}</text>' for code, (x, y) in self._label_points.items()]
+                      f'fill="{_INK}">{code}</text>' for code, (x, y) in self._unit_points.items()]
         if incl_orders:
             parts += self._orders()
         parts += self._units()
@@ -94,9 +98,10 @@ class Renderer:
         owner = {centre: name for name, power in self.game.powers.items() for centre in power.centers}
         parts = []
         for centre in _core.DiplomacyGame._supply_centres():
-            x, y = self._label_points[centre]
+            x, y = self._unit_points[centre]
+            dx, dy = self._centre_offset
             fill = _MARKERS.get(owner.get(centre, ""), "#ffffff")
-            parts.append(f'<circle class="centre" cx="{x + 11}" cy="{y + 11}" r="4" fill="{fill}" '
+            parts.append(f'<circle class="centre" cx="{x + dx}" cy="{y + dy}" r="4" fill="{fill}" '
                          f'stroke="{_INK}" stroke-width="1"/>')
         return parts
 
@@ -175,7 +180,7 @@ class Renderer:
     def _point(self, location: str) -> Optional[Tuple[float, float]]:
         if location in self.drawing["coasts"]:
             return tuple(self.drawing["coasts"][location])
-        return self._label_points.get(location[:3])
+        return self._unit_points.get(location[:3])
 
 
 def _path(rings: List[List[List[float]]]) -> str:
