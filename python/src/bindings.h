@@ -12,6 +12,7 @@ namespace stratagem::python {
 void bind_diplomacy(pybind11::module_& core);
 void bind_research(pybind11::module_& core);  // after bind_diplomacy
 void bind_dragonchess(pybind11::module_& core);
+void bind_map(pybind11::module_& core);
 
 // Bad input from Python: a ValueError with the message.
 [[noreturn]] void bad_input(const std::string& message);

@@ -12,4 +12,5 @@ PYBIND11_MODULE(_core, core) {
   stratagem::python::bind_diplomacy(core);
   stratagem::python::bind_research(core);
   stratagem::python::bind_dragonchess(core);
+  stratagem::python::bind_map(core);
 }

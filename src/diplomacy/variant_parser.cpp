@@ -770,8 +770,10 @@ VariantBuilder::Result VariantBuilder::make_name_table() {
   Variant& v = variant_;
   std::vector<std::pair<std::string, NameTarget>> names;
   auto add_all = [&](const auto& refs, NameTarget target) -> Result {
-    for (const Ref& ref : refs)
+    for (const Ref& ref : refs) {
       if (auto added = add_name(ref, target, names); !added) return added;
+      v.written_names_.push_back({std::string(ref.text), target});
+    }
     return {};
   };
   for (std::size_t i = 0; i < powers_.size(); ++i) {

@@ -593,6 +593,19 @@ TEST(VariantParse, MiniVariant) {
   EXPECT_EQ(v.province_short_name(province_at(1), Language::Ja), "Port");
 }
 
+TEST(VariantParse, WrittenNamesKeepTheirSpellingAndTarget) {
+  const auto parsed = Variant::parse(kMini);
+  ASSERT_TRUE(parsed) << parsed.error().line << ": " << parsed.error().message;
+  std::vector<std::string> written;
+  for (const WrittenName& name : parsed->written_names())
+    written.push_back(name.text + " -> " +
+                      (name.target.kind == NameTarget::Kind::Power ? parsed->power_code(power_at(name.target.id))
+                                                                   : parsed->location_code(location_at(name.target.id))));
+  EXPECT_THAT(written, ElementsAre("Red -> RED", "Reddish -> RED", "赤 -> RED", "Blue -> BLUE", "Azure -> BLUE",
+                                   "Capital -> CAP", "Port -> POR", "Bay Lands -> BAY",
+                                   "Bay South Coast -> BAY/SC", "Open Sea -> SEA", "Gulf -> GUL", "Alps -> ALP"));
+}
+
 TEST(VariantParse, AcceptsWindowsLineEndings) {
   std::string crlf;
   for (char c : kMini) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);

@@ -26,6 +26,14 @@ struct NameTarget {
   friend bool operator==(const NameTarget&, const NameTarget&) = default;
 };
 
+// A name as the variant text writes it (a `name`, `adjective`, `alias` or `coast-name`
+// line), with what it names: for front ends that index names their own way (the Python
+// module's MILA Map builds MILA's alias table from them).
+struct WrittenName {
+  std::string text;
+  NameTarget target;
+};
+
 // A parse failure of variant text: line number (1-based) and what was wrong.
 struct VariantError {
   int line = 0;
@@ -94,6 +102,9 @@ class Variant {
   // Longest prefix of `normalised` that is a known name; 0 if none. Lets the order
   // parser read scripts written without spaces (陸軍莫斯科移動華沙).
   int longest_name_prefix(std::string_view normalised) const;
+  // Every name as written (codes are not repeated here): each power's names and adjectives
+  // language by language, then its aliases; then each province's, followed by its coasts'.
+  std::span<const WrittenName> written_names() const { return written_names_; }
 
   // The same variant with `closed` made impassable: no unit may move, retreat, support
   // or convoy into those provinces, and a unit standing in one cannot leave it (seed 000
@@ -140,6 +151,7 @@ class Variant {
   std::vector<ProvinceInfo> provinces_;
   std::vector<LocationInfo> locations_;
   std::vector<NameEntry> names_;  // sorted by normalised
+  std::vector<WrittenName> written_names_;
   ProvinceSet supply_centres_, seas_, coastal_, split_coasts_;
   int victory_centres_ = 0;
   Phase start_phase_{};
