@@ -229,6 +229,15 @@ def test_milas_finished_saved_game_reads_back():
     assert [phase["name"] for phase in written["phases"]] == [phase["name"] for phase in saved["phases"]]
 
 
+def test_a_game_drawn_after_its_hundredth_year_is_dated_by_that_years_adjustments():
+    game = Game()  # MILA's test_automatic_draw: no centre ever changes hands
+    for _ in range(100):
+        game.process()
+        game.process()
+    assert game.is_game_done and game.get_current_phase() == "COMPLETED"
+    assert game.outcome == ["W2000A", "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
 def test_order_results_are_equal_to_their_words():
     assert order_results.BOUNCE == "bounce" and str(order_results.NO_CONVOY) == "no convoy"
     assert OK == "" and VOID != BOUNCE

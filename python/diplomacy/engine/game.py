@@ -761,7 +761,7 @@ class Game(_core.DiplomacyGame):
         if placed and not _core_is_game_done(self):
             self._retreat_phase_for(placed, phase)
         if _core_is_game_done(self):
-            self._finish()
+            self._finish(phase)
         return _PlayedPhase(self, phase)
 
     def _retreat_phase_for(self, placed: Dict[str, List[str]], played: str) -> None:
@@ -798,12 +798,12 @@ class Game(_core.DiplomacyGame):
             results[unit] = [VOID] + [result for result in results.get(unit, []) if result != VOID]
         return results
 
-    def _finish(self) -> None:
+    def _finish(self, played: str) -> None:
+        """The game ended with the phase `played` (e.g. F2000M): MILA dates its outcome by
+        that year's adjustments (W2000A), whatever the phase played in it."""
         centres = {name: len(power.centers) for name, power in self.powers.items()}
         leaders = [name for name, count in centres.items() if count >= self.win]
-        year = super().get_current_phase()[1:5]
-        last_year = str(int(year) - 1) if super().get_current_phase()[0] == "S" else year
-        self.outcome = [f"W{last_year}A"] + (leaders or [name for name, count in centres.items() if count])
+        self.outcome = [f"W{played[1:5]}A"] + (leaders or [name for name, count in centres.items() if count])
         self.note = ("Victory by: " + ", ".join(name[:3] for name in leaders)) if leaders else "Draw"
         self.status = strings.COMPLETED
         self._completed = True
