@@ -602,7 +602,7 @@ TEST(VariantParse, WrittenNamesKeepTheirSpellingAndTarget) {
                       (name.target.kind == NameTarget::Kind::Power ? parsed->power_code(power_at(name.target.id))
                                                                    : parsed->location_code(location_at(name.target.id))));
   EXPECT_THAT(written, ElementsAre("Red -> RED", "Reddish -> RED", "赤 -> RED", "Blue -> BLUE", "Azure -> BLUE",
-                                   "Capital -> CAP", "Port -> POR", "Bay Lands -> BAY",
+                                   "Capital -> CAP", "首 -> CAP", "Port -> POR", "Bay Lands -> BAY",
                                    "Bay South Coast -> BAY/SC", "Open Sea -> SEA", "Gulf -> GUL", "Alps -> ALP"));
 }
 
