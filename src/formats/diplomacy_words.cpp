@@ -437,4 +437,15 @@ std::optional<diplomacy::Language> language_by_code(std::string_view code) {
   return std::nullopt;
 }
 
+std::string_view language_code(diplomacy::Language language) {
+  using diplomacy::Language;
+  switch (language) {
+    case Language::En: return "en";
+    case Language::ZhHant: return "zh-Hant";
+    case Language::ZhHans: return "zh-Hans";
+    case Language::Ja: return "ja";
+  }
+  return "en";
+}
+
 }  // namespace stratagem::formats

@@ -59,16 +59,6 @@ double weight_of(std::string_view parameters) {
 
 }  // namespace
 
-std::string_view language_code(Language language) {
-  switch (language) {
-    case Language::En: return "en";
-    case Language::ZhHant: return "zh-Hant";
-    case Language::ZhHans: return "zh-Hans";
-    case Language::Ja: return "ja";
-  }
-  return "en";
-}
-
 std::optional<Language> language_from_accept_language(std::string_view header) {
   std::optional<Language> best;
   double best_weight = 0.0;

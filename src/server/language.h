@@ -12,9 +12,6 @@ namespace stratagem::server {
 // The engines' languages (their names of powers and places, the platform's messages).
 using Language = diplomacy::Language;
 
-// The contract's spelling: "en", "zh-Hant", "zh-Hans", "ja" (read back with
-// formats::language_by_code).
-std::string_view language_code(Language language);
 // The best of the four for an Accept-Language header (RFC 9110 weights; zh-TW, zh-HK and
 // zh-MO read as zh-Hant, other Chinese as zh-Hans); nullopt when none of them is asked for.
 std::optional<Language> language_from_accept_language(std::string_view header);
