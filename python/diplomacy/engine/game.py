@@ -6,6 +6,10 @@ states, saved games, rule flags), with adjudication, validation and order genera
 by the same C++ engine as ``stratagem.diplomacy`` (this class derives from its core, as
 ``stratagem.diplomacy.Game`` does, and keeps MILA's conventions where that one keeps the
 CLI's). What differs from MILA is listed in docs/python.md.
+
+Written in parts: saving and copying (``_saved_game``), what is said of the phase last
+processed (``_last_phase``), phase names (``_phase_names``) and MILA's hash keys
+(``_mila_hash``); the rules, the position, orders, processing, state and press here.
 """
 
 from __future__ import annotations
@@ -13,8 +17,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import random
-import sys
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from stratagem import _core
@@ -26,6 +28,10 @@ from ..utils.constants import DEFAULT_GAME_RULES
 from ..utils.game_phase_data import GamePhaseData
 from ..utils.order_results import DISBAND, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, BOUNCE, CUT
 from ..utils.sorted_dict import Deferred, SortedDict
+from ._mila_hash import MILA_DISLODGED_KEYS
+from ._phase_names import PhaseName, _long_phase, _phase_name, _short_phase
+from ._last_phase import LastPhase, _unit_key
+from ._saved_game import SavedGame
 from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
 from .power import Power
 
@@ -44,79 +50,11 @@ _RULES: Dict[str, Dict[str, Sequence[str]]] = {
     "NO_CHECK": {}, "DIFFERENT_ADJUDICATION": {},
 }
 
-_SEASONS = {"S": "SPRING", "F": "FALL", "W": "WINTER"}
-_TYPES = {"M": "MOVEMENT", "R": "RETREATS", "A": "ADJUSTMENTS"}
-_LONG_SEASONS = {name: code for code, name in _SEASONS.items()}
-_LONG_TYPES = {name: code for code, name in _TYPES.items()}
 # MILA's draw: the game ends in a draw after its hundredth year.
 _YEARS_PLAYED = 100
 
 
-class PhaseName(str):
-    """A short phase name (``S1901M``) that sorts in the order the phases are played,
-    ``COMPLETED`` last: the keys of the histories (MILA's phase wrapper)."""
-
-    def __new__(cls, phase: str) -> "PhaseName":
-        name = super().__new__(cls, phase)
-        name._rank = _phase_order(name)
-        return name
-
-    def __lt__(self, other: object) -> bool:
-        return self._rank < (other._rank if isinstance(other, PhaseName) else _phase_order(other))
-
-    def __le__(self, other: object) -> bool:
-        return self._rank <= (other._rank if isinstance(other, PhaseName) else _phase_order(other))
-
-    def __gt__(self, other: object) -> bool:
-        return self._rank > (other._rank if isinstance(other, PhaseName) else _phase_order(other))
-
-    def __ge__(self, other: object) -> bool:
-        return self._rank >= (other._rank if isinstance(other, PhaseName) else _phase_order(other))
-
-    def __reduce__(self):
-        return (PhaseName, (str(self),))
-
-    __hash__ = str.__hash__
-    __eq__ = str.__eq__
-
-
-_PHASE_NAMES: Dict[str, "PhaseName"] = {}
-
-
-def _phase_name(phase: str) -> "PhaseName":
-    """The PhaseName of a phase, made once."""
-    name = _PHASE_NAMES.get(phase)
-    if name is None:
-        name = _PHASE_NAMES[phase] = PhaseName(phase)
-    return name
-
-
-def _phase_order(phase: str) -> tuple:
-    if len(phase) != 6 or phase[0] not in "SFW" or phase[-1] not in "MRA":
-        return (1, 0, 0, str(phase))
-    return (0, int(phase[1:5]), "SFW".index(phase[0]), "MRA".index(phase[-1]))
-
-
-def _short_phase(phase: str) -> str:
-    """``S1901M`` from ``SPRING 1901 MOVEMENT`` (or the short name itself)."""
-    words = phase.split()
-    if len(words) == 3 and words[0] in _LONG_SEASONS and words[2] in _LONG_TYPES:
-        return _LONG_SEASONS[words[0]] + words[1] + _LONG_TYPES[words[2]]
-    return phase.upper()
-
-
-def _long_phase(short: str) -> str:
-    if len(short) == 6 and short[0] in _SEASONS and short[-1] in _TYPES:
-        return f"{_SEASONS[short[0]]} {short[1:5]} {_TYPES[short[-1]]}"
-    return short
-
-
-def _unit_key(order: str) -> str:
-    """The unit an order is given to, as MILA keys results: its first two words."""
-    return " ".join(order.upper().split()[:2])
-
-
-class Game(_core.DiplomacyGame):
+class Game(SavedGame, LastPhase, _core.DiplomacyGame):
     """A game of Diplomacy with MILA's API (``diplomacy.engine.game.Game``).
 
     ``Game(game_id=None, **kwargs)``: ``map_name`` (``standard``, the one map here),
@@ -462,7 +400,7 @@ class Game(_core.DiplomacyGame):
         keys = 0
         for name, units in self._placed_dislodged.items():
             for unit in units:
-                keys ^= _MILA_DISLODGED_KEYS.get((name, unit), 0)
+                keys ^= MILA_DISLODGED_KEYS.get((name, unit), 0)
         return keys
 
     def _with_placed_dislodged(self, state: Dict[str, Any], placed: Dict[str, List[str]]) -> Dict[str, Any]:
@@ -474,7 +412,7 @@ class Game(_core.DiplomacyGame):
                 if unit not in state["retreats"][name]:
                     state["units"][name].append("*" + unit)
                     state["retreats"][name][unit] = []
-                    keys ^= _MILA_DISLODGED_KEYS.get((name, unit), 0)
+                    keys ^= MILA_DISLODGED_KEYS.get((name, unit), 0)
         state["zobrist_hash"] = str(int(state["zobrist_hash"]) ^ keys)
         return state
 
@@ -636,73 +574,6 @@ class Game(_core.DiplomacyGame):
             self._voided.pop(power_name, None)
         for power in self.powers.values():
             power._orders = None
-
-    def get_order_status(self, power_name: Optional[str] = None, unit: Optional[str] = None,
-                         loc: Optional[str] = None):
-        """The results of the phase last processed: of a unit (a list), of a location
-        (``(unit, list)``), of a power's units (a dict) or of every power's."""
-        if unit or loc:
-            results = self.result_history.last_value() if self.result_history else {}
-            if unit:
-                return list(results.get(unit, []))
-            for result_unit, words in results.items():
-                if result_unit[2:5] == loc[:3]:
-                    return result_unit, list(words)
-            return loc, []
-        if power_name is not None:
-            power_name = power_name.upper()
-            if not self.state_history:
-                return {}
-            return {ordered.replace("*", ""): self.get_order_status(power_name, ordered.replace("*", ""))
-                    for ordered in self.state_history.last_value()["units"][power_name]}
-        return {name: self.get_order_status(name) for name in self.powers}
-
-    # MILA's record of the phase last processed.
-    @property
-    def command(self) -> Dict[str, str]:
-        """The phase last processed: unit -> its order without the unit (``H`` for a unit
-        left without one)."""
-        if not self.state_history:
-            return {}
-        state = self.state_history.last_value()
-        orders = self.order_history.last_value()
-        command = {unit: "H" for units in state["units"].values() for unit in units if unit[0] != "*"}
-        for power_orders in orders.values():
-            for order in power_orders or []:
-                words = order.split()
-                if len(words) > 2 and " ".join(words[:2]) in command:
-                    command[" ".join(words[:2])] = " ".join(words[2:])
-        return command
-
-    @property
-    def ordered_units(self) -> Dict[str, List[str]]:
-        """The phase last processed: power -> the units it gave orders to (after a movement
-        phase in the order of the power's units as the phase began, as MILA lists them)."""
-        if not self.order_history:
-            return {}
-        ordered = {power: [_unit_key(order) for order in orders or [] if order != "WAIVE"]
-                   for power, orders in self.order_history.last_value().items()}
-        if self.order_history.last_key()[-1] == "M":
-            units = self.state_history.last_value()["units"]
-            for power, power_units in ordered.items():
-                given = set(power_units)
-                on_board = [unit for unit in units.get(power, ()) if unit in given]
-                ordered[power] = on_board + [unit for unit in power_units if unit not in set(on_board)]
-        return ordered
-
-    @property
-    def popped(self) -> List[str]:
-        """The retreat phase last processed: the dislodged units that left the board."""
-        if not self.result_history or self.result_history.last_key()[-1] != "R":
-            return []
-        return [unit for unit, results in self.result_history.last_value().items() if "disband" in results]
-
-    @property
-    def dislodged(self) -> Dict[str, str]:
-        """After a movement phase: each unit dislodged -> the province its attacker came from."""
-        if not self.result_history or self.result_history.last_key()[-1] != "M":
-            return {}
-        return dict(self._dislodged_by)
 
     # ------------------------------------------------------------------ processing
     def process(self) -> GamePhaseData:
@@ -878,103 +749,6 @@ class Game(_core.DiplomacyGame):
         self.add_message(message)
         return message
 
-    # ------------------------------------------------------------------ saving
-    def to_saved_game_format(self) -> Dict[str, Any]:
-        """MILA's saved game: ``{"id", "map", "rules", "phases": [...]}``, the last phase
-        the current one."""
-        phases = [phase.to_dict() for phase in self.get_phase_history()]
-        phases.append(self.get_phase_data().to_dict())
-        return {"id": self.game_id, "map": self.map_name, "rules": list(self.rules), "phases": phases}
-
-    @classmethod
-    def from_saved_game_format(cls, saved_game: Dict[str, Any]) -> "Game":
-        """The game a saved game (MILA's or ours) records: each phase's position, orders,
-        results and messages as saved, the last phase the current one."""
-        if not isinstance(saved_game, dict):
-            raise ValueError("saved game: must be an object with 'phases'")
-        phases = saved_game.get("phases")
-        if not isinstance(phases, list) or not phases:
-            raise ValueError("phases: a saved game needs a non-empty list of phases")
-        game = cls(game_id=saved_game.get("id"), map_name=saved_game.get("map", "standard"),
-                   rules=saved_game.get("rules") or [])
-        game._read_phases([GamePhaseData.from_dict(phase) if isinstance(phase, dict) else phase
-                           for phase in phases])
-        return game
-
-    def _read_phases(self, phases: List[GamePhaseData]) -> None:
-        self._placed_dislodged = {}
-        records, previous = [], None
-        for i, phase in enumerate(phases):
-            if not isinstance(phase.state, dict):
-                raise ValueError(f"phases[{i}].state: must be an object")
-            name = phase.name or phase.state.get("name", "")
-            records.append((_position_of(phase.state, name, previous, f"phases[{i}].state"),
-                            {} if i + 1 == len(phases) and name == "COMPLETED" else
-                            {power: orders for power, orders in (phase.orders or {}).items()},
-                            _dislodged_units(phase.state)))
-            previous = name
-        self._restore(records, phases[-1].name == "COMPLETED")
-        for history in (self.order_history, self.result_history, self.state_history, self.message_history):
-            history.clear()
-        for phase in phases[:-1]:
-            key = PhaseName(phase.name)
-            self.state_history.put(key, phase.state)
-            self.order_history.put(key, phase.orders)
-            self.result_history.put(key, phase.results)
-            self.message_history.put(key, phase.messages)
-        last = phases[-1]
-        self.messages = last.messages
-        self._arrive_as_in_state(last.state)
-        self._completed = last.name == "COMPLETED"
-        self.note = last.state.get("note", "")
-        self._forget_position()
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The whole game as plain data (MILA's ``to_dict``): read back by ``from_dict``."""
-        return {
-            "game_id": self.game_id, "map_name": self.map_name, "rules": list(self.rules),
-            "phase": self.phase, "note": self.note, "outcome": list(self.outcome), "status": self.status,
-            "error": [str(error) for error in self.error], "n_controls": self.n_controls,
-            "deadline": self.deadline, "role": self.role, "timestamp_created": self.timestamp_created,
-            "registration_password": self.registration_password,
-            "phases": self.to_saved_game_format()["phases"],
-            "orders": {name: self.get_orders(name) for name in self.powers},
-            "unchecked": {name: list(orders) for name, orders in self._unchecked.items()},
-            "voided": {name: list(orders) for name, orders in self._voided.items()},
-        }
-
-    @classmethod
-    def from_dict(cls, value: Dict[str, Any]) -> "Game":
-        game = cls.__new__(cls)
-        game._load_dict(value)
-        return game
-
-    def _load_dict(self, value: Dict[str, Any]) -> None:
-        Game.__init__(self, game_id=value.get("game_id"), map_name=value.get("map_name", "standard"),
-                      rules=value.get("rules") or [], role=value.get("role", strings.SERVER_TYPE),
-                      status=value.get("status", strings.ACTIVE), n_controls=value.get("n_controls"),
-                      deadline=value.get("deadline", 300), timestamp_created=value.get("timestamp_created"),
-                      registration_password=value.get("registration_password"))
-        self.rules = list(value.get("rules") or [])
-        self._read_phases([GamePhaseData.from_dict(phase) for phase in value["phases"]])
-        for name, orders in (value.get("orders") or {}).items():
-            if orders and not self._completed:
-                self.set_orders(name, orders)
-        self._unchecked = {name: list(orders) for name, orders in (value.get("unchecked") or {}).items()}
-        self._voided = {name: list(orders) for name, orders in (value.get("voided") or {}).items()}
-        self.error = [StringableCode(error) for error in value.get("error") or []]
-        self.note, self.outcome = value.get("note", ""), list(value.get("outcome") or [])
-
-    # ------------------------------------------------------------------ copies
-    def __reduce__(self):
-        return (_game_from_dict, (type(self), self.to_dict()))
-
-    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
-        return _game_from_dict(type(self), self.to_dict())
-
-    def __copy__(self) -> "Game":
-        return self.__deepcopy__({})
-
     def __str__(self) -> str:
         return f"GAME {self.game_id}\nPHASE {self.phase}\nMAP {self.map_name}\nRULES {' '.join(self.rules)}"
 
@@ -995,10 +769,6 @@ class _PlayedPhase(GamePhaseData):
 
     def __reduce__(self):
         return (GamePhaseData, (self.name, self.state, self.orders, self.results, self.messages))
-
-
-def _game_from_dict(cls: type, value: Dict[str, Any]) -> Game:
-    return cls.from_dict(value)
 
 
 _core_is_game_done = _core.DiplomacyGame.is_game_done.fget
@@ -1023,48 +793,5 @@ _START_INFLUENCE = {name: [unit[2:5] for unit in units] for name, units in _STAR
 _START = _core.DiplomacyGame()
 _FIRST_YEAR = int(_START.get_current_phase()[1:5])
 _HOMES = _START._mila_state("", "", 0)["homes"]
-
-
-def _draw_mila_hash_keys(locations: List[str], powers: List[str], centres: List[str]) -> None:
-    """Draws the keys of MILA's Zobrist hash as MILA draws them for a map (from a seed made
-    of the number of its places and the names of its centres, with Python's random, in
-    the order of its sorted places and powers), so that ``get_hash()`` and the states'
-    ``zobrist_hash`` are MILA's own numbers for the same position: research code stores
-    and compares them. The engine takes them by its own order of places and powers."""
-    # MILA leaves out the places no unit may enter (its SHUT areas: Switzerland).
-    valid = _core.DiplomacyGame._valid_unit
-    places = sorted(location for location in locations if valid("A " + location) or valid("F " + location))
-    joined = "-".join(sorted(centres))
-    seed = (12345 + len(places) + sum(ord(letter) * 7 ** i for i, letter in enumerate(joined))) % 2 ** 32
-    draw = random.Random(seed)
-
-    def table(rows: int) -> List[List[int]]:
-        drawn = [[draw.randint(1, sys.maxsize) for _ in places] for _ in range(rows)]
-        by_place = [{place: row[i] for i, place in enumerate(places)} for row in drawn]
-        return [[row.get(location, 0) for location in locations] for row in by_place]
-
-    by_power = sorted(powers)
-    in_engine_order = [by_power.index(power) for power in powers]
-
-    def power_table() -> List[List[int]]:
-        keys = table(len(by_power))
-        return [keys[i] for i in in_engine_order]
-
-    unit_type, unit_power = table(2), power_table()
-    dislodged_type, dislodged_power = table(2), power_table()
-    centre, home = power_table(), power_table()
-    _core._set_mila_hash_keys(unit_type, unit_power, dislodged_type, dislodged_power, centre, home)
-    for p, power in enumerate(powers):
-        for i, location in enumerate(locations):
-            for t, letter in enumerate("AF"):
-                _MILA_DISLODGED_KEYS[power, f"{letter} {location}"] = dislodged_type[t][i] ^ dislodged_power[p][i]
-
-
-# A dislodged unit's part of MILA's hash: (power, unit) -> key.
-_MILA_DISLODGED_KEYS: Dict[tuple, int] = {}
-
-
-_draw_mila_hash_keys(list(_START.get_all_possible_orders()), list(_START.get_units()),
-                     _core.DiplomacyGame._supply_centres())
 del _START
 

@@ -1,0 +1,82 @@
+"""What MILA's Game says of the phase last processed, read from its histories:
+``get_order_status``, ``command``, ``ordered_units``, ``popped``, ``dislodged``."""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+
+def _unit_key(order: str) -> str:
+    """The unit an order is given to, as MILA keys results: its first two words."""
+    return " ".join(order.upper().split()[:2])
+
+
+class LastPhase:
+    """The phase last processed, as a part of ``diplomacy.engine.game.Game`` (a base class
+    of it, reading the game's histories)."""
+
+    def get_order_status(self, power_name: Optional[str] = None, unit: Optional[str] = None,
+                         loc: Optional[str] = None):
+        """The results of the phase last processed: of a unit (a list), of a location
+        (``(unit, list)``), of a power's units (a dict) or of every power's."""
+        if unit or loc:
+            results = self.result_history.last_value() if self.result_history else {}
+            if unit:
+                return list(results.get(unit, []))
+            for result_unit, words in results.items():
+                if result_unit[2:5] == loc[:3]:
+                    return result_unit, list(words)
+            return loc, []
+        if power_name is not None:
+            power_name = power_name.upper()
+            if not self.state_history:
+                return {}
+            return {ordered.replace("*", ""): self.get_order_status(power_name, ordered.replace("*", ""))
+                    for ordered in self.state_history.last_value()["units"][power_name]}
+        return {name: self.get_order_status(name) for name in self.powers}
+
+    @property
+    def command(self) -> Dict[str, str]:
+        """The phase last processed: unit -> its order without the unit (``H`` for a unit
+        left without one)."""
+        if not self.state_history:
+            return {}
+        state = self.state_history.last_value()
+        orders = self.order_history.last_value()
+        command = {unit: "H" for units in state["units"].values() for unit in units if unit[0] != "*"}
+        for power_orders in orders.values():
+            for order in power_orders or []:
+                words = order.split()
+                if len(words) > 2 and " ".join(words[:2]) in command:
+                    command[" ".join(words[:2])] = " ".join(words[2:])
+        return command
+
+    @property
+    def ordered_units(self) -> Dict[str, List[str]]:
+        """The phase last processed: power -> the units it gave orders to (after a movement
+        phase in the order of the power's units as the phase began, as MILA lists them)."""
+        if not self.order_history:
+            return {}
+        ordered = {power: [_unit_key(order) for order in orders or [] if order != "WAIVE"]
+                   for power, orders in self.order_history.last_value().items()}
+        if self.order_history.last_key()[-1] == "M":
+            units = self.state_history.last_value()["units"]
+            for power, power_units in ordered.items():
+                given = set(power_units)
+                on_board = [unit for unit in units.get(power, ()) if unit in given]
+                ordered[power] = on_board + [unit for unit in power_units if unit not in set(on_board)]
+        return ordered
+
+    @property
+    def popped(self) -> List[str]:
+        """The retreat phase last processed: the dislodged units that left the board."""
+        if not self.result_history or self.result_history.last_key()[-1] != "R":
+            return []
+        return [unit for unit, results in self.result_history.last_value().items() if "disband" in results]
+
+    @property
+    def dislodged(self) -> Dict[str, str]:
+        """After a movement phase: each unit dislodged -> the province its attacker came from."""
+        if not self.result_history or self.result_history.last_key()[-1] != "M":
+            return {}
+        return dict(self._dislodged_by)
