@@ -16,6 +16,24 @@ std::string_view standard_variant_text();
 
 namespace stratagem::diplomacy {
 
+std::optional<Language> language_by_code(std::string_view code) {
+  if (code == "en") return Language::En;
+  if (code == "zh-Hant") return Language::ZhHant;
+  if (code == "zh-Hans") return Language::ZhHans;
+  if (code == "ja") return Language::Ja;
+  return std::nullopt;
+}
+
+std::string_view language_code(Language language) {
+  switch (language) {
+    case Language::En: return "en";
+    case Language::ZhHant: return "zh-Hant";
+    case Language::ZhHans: return "zh-Hans";
+    case Language::Ja: return "ja";
+  }
+  return "en";
+}
+
 tl::expected<Variant, VariantError> Variant::parse(std::string_view text) { return parse_variant(text); }
 
 Variant Variant::with_provinces_closed(const ProvinceSet& closed) const {

@@ -56,14 +56,6 @@ bool is_code(std::string_view s) {
 
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
-std::optional<Language> parse_language(std::string_view s) {
-  if (s == "en") return Language::En;
-  if (s == "zh-Hant") return Language::ZhHant;
-  if (s == "zh-Hans") return Language::ZhHans;
-  if (s == "ja") return Language::Ja;
-  return std::nullopt;
-}
-
 std::optional<Coast> parse_coast(std::string_view s) {
   if (s == "NC") return Coast::North;
   if (s == "SC") return Coast::South;
@@ -494,7 +486,7 @@ VariantBuilder::Result VariantBuilder::read_coast_name(int line, std::string_vie
                               quoted(std::string(province.code) + "/" + std::string(suffix)) +
                               " (declare it with a coast line first)");
   const std::string_view language = fields.next();
-  if (!parse_language(language)) return unknown_language(line, language);
+  if (!language_by_code(language)) return unknown_language(line, language);
   if (fields.empty()) return error_at(line, "'coast-name' needs a name");
   named->names.push_back({fields.rest(), line});
   return {};
@@ -505,7 +497,7 @@ VariantBuilder::Result VariantBuilder::read_coast_name(int line, std::string_vie
 VariantBuilder::Result VariantBuilder::read_names(int line, std::string_view keyword, Fields& fields,
                                                   std::array<std::vector<Ref>, kLanguageCount>& into) {
   const std::string_view language = fields.next();
-  const auto lang = parse_language(language);
+  const auto lang = language_by_code(language);
   if (!lang) return unknown_language(line, language);
   if (fields.empty()) return error_at(line, "'" + std::string(keyword) + "' needs a name after the language");
   into[static_cast<int>(*lang)].push_back({fields.rest(), line});

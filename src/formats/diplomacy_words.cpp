@@ -428,24 +428,4 @@ std::optional<diplomacy::VoidReason> void_reason_described_as(std::string_view s
   return std::nullopt;
 }
 
-std::optional<diplomacy::Language> language_by_code(std::string_view code) {
-  using diplomacy::Language;
-  if (code == "en") return Language::En;
-  if (code == "zh-Hant") return Language::ZhHant;
-  if (code == "zh-Hans") return Language::ZhHans;
-  if (code == "ja") return Language::Ja;
-  return std::nullopt;
-}
-
-std::string_view language_code(diplomacy::Language language) {
-  using diplomacy::Language;
-  switch (language) {
-    case Language::En: return "en";
-    case Language::ZhHant: return "zh-Hant";
-    case Language::ZhHans: return "zh-Hans";
-    case Language::Ja: return "ja";
-  }
-  return "en";
-}
-
 }  // namespace stratagem::formats

@@ -107,7 +107,7 @@ Mail mail_of(std::string_view kind, const nlohmann::json& data, Language languag
 
   mail.html = fmt::format("<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n"
                           "<body style=\"font-family: sans-serif; line-height: 1.5\">\n",
-                          formats::language_code(language), html_escaped(mail.subject));
+                          diplomacy::language_code(language), html_escaped(mail.subject));
   for (const auto& [sentence, url] : paragraphs) mail.html += "<p>" + html_with_link(sentence, url) + "</p>\n";
   if (!footer.empty()) mail.html += "<hr>\n";
   for (const auto& [sentence, url] : footer)
@@ -129,7 +129,7 @@ std::string mime_message(const MailEnvelope& envelope, const Mail& mail, Languag
   header("Date", fmt::format("{:%a, %d %b %Y %H:%M:%S} +0000", std::chrono::floor<std::chrono::seconds>(envelope.date)));
   header("Message-ID", envelope.message_id);
   header("MIME-Version", "1.0");
-  header("Content-Language", formats::language_code(language));
+  header("Content-Language", diplomacy::language_code(language));
   header("Auto-Submitted", "auto-generated");
   if (!links.unsubscribe_one_click.empty()) {
     header("List-Unsubscribe", "<" + links.unsubscribe_one_click + ">");

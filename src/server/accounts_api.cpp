@@ -100,7 +100,7 @@ Response Api::create_user(const Request& request, Caller& caller, const Captures
   if (!hash) return ApiError{503, "unavailable", say(language, Text::internal_error)}.response();
   signups_by_address_.take(request.remote_address, now);
   const auto code = account_language->value_or("en");
-  const auto reply_language = formats::language_by_code(code).value_or(language);
+  const auto reply_language = diplomacy::language_by_code(code).value_or(language);
   auto user = store_.create_user(storage::NewUser{
       .name = *name, .password_hash = *hash, .language = code, .created_at = now_instant()});
   if (!user) {

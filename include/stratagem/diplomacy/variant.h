@@ -4,6 +4,7 @@
 // parsed from the text format described in docs/variant-format.md, so adding a map
 // needs no code. The standard map ships compiled in (standard_variant()).
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,11 @@ namespace stratagem::diplomacy {
 // Languages in which names are kept. Every language's names are accepted as input.
 enum class Language : std::uint8_t { En, ZhHant, ZhHans, Ja };
 constexpr int kLanguageCount = 4;
+
+// The languages' codes, as the variant format, the contracts and BCP 47 write them: "en",
+// "zh-Hant", "zh-Hans", "ja".
+std::optional<Language> language_by_code(std::string_view code);
+std::string_view language_code(Language language);
 
 // What a name in the variant's tables refers to.
 struct NameTarget {

@@ -91,8 +91,5 @@ std::string parse_error_text(const diplomacy::Variant& variant, const diplomacy:
 // The reason whose English sentence (describe(), as `adjudicate` writes it) is `sentence`.
 std::optional<diplomacy::VoidReason> void_reason_described_as(std::string_view sentence);
 
-// "en", "zh-Hant", "zh-Hans", "ja": the contract's and BCP 47's spelling of the four languages.
-std::optional<diplomacy::Language> language_by_code(std::string_view code);
-std::string_view language_code(diplomacy::Language language);
 
 }  // namespace stratagem::formats
