@@ -58,7 +58,7 @@ def test_the_same_answer_as_milas(mila, ours, answer):
 
 def test_every_answer_is_checked(mila):
     checked = set(SAME) | set(ORDERED_BY_MILAS_FILE) | {"keywords", "aliases", "dest_with_coasts", "phrases",
-                                                       "phases"}
+                                                       "phases", "provenance"}
     assert set(mila) == checked
 
 

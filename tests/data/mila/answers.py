@@ -16,11 +16,11 @@ MAP_ATTRIBUTES = ["name", "first_year", "victory", "phase", "validated", "flow_s
                   "error", "seq", "phase_abbrev", "unclear", "unit_names", "keywords", "aliases"]
 
 
-def attempt(call, *args):
+def attempt(call, *args, **kwargs):
     """What a call answers, or ``{"raises": <exception type>}``: an exception is an answer
     too, and the two packages must raise the same one."""
     try:
-        return call(*args)
+        return call(*args, **kwargs)
     except Exception as error:  # pylint: disable=broad-except
         return {"raises": type(error).__name__}
 
