@@ -12,6 +12,9 @@ from ..utils.common import StringableCode
 from ..utils.game_phase_data import GamePhaseData
 from ._phase_names import PhaseName
 
+# Rules MILA's saved games leave out (how the game is run, not how it is played).
+_RULES_NOT_SAVED = ("SOLITAIRE", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "IGNORE_ERRORS")
+
 
 class SavedGame:
     """The saving and copying half of ``Game`` (a base class of it)."""
@@ -21,7 +24,10 @@ class SavedGame:
         the current one."""
         phases = [phase.to_dict() for phase in self.get_phase_history()]
         phases.append(self.get_phase_data().to_dict())
-        return {"id": self.game_id, "map": self.map_name, "rules": list(self.rules), "phases": phases}
+        rules = [rule for rule in self.rules if rule not in _RULES_NOT_SAVED]
+        for phase in phases:
+            phase["state"] = {**phase["state"], "game_id": self.game_id, "map": self.map_name, "rules": rules}
+        return {"id": self.game_id, "map": self.map_name, "rules": rules, "phases": phases}
 
     @classmethod
     def from_saved_game_format(cls, saved_game: Dict[str, Any]) -> "SavedGame":
@@ -91,7 +97,7 @@ class SavedGame:
         from .game import Game  # pylint: disable=import-outside-toplevel,cyclic-import
         Game.__init__(self, game_id=value.get("game_id"), map_name=value.get("map_name", "standard"),
                       rules=value.get("rules") or [], role=value.get("role", strings.SERVER_TYPE),
-                      status=value.get("status", strings.ACTIVE), n_controls=value.get("n_controls"),
+                      status=value.get("status", strings.FORMING), n_controls=value.get("n_controls"),
                       deadline=value.get("deadline", 300), timestamp_created=value.get("timestamp_created"),
                       registration_password=value.get("registration_password"))
         self.rules = list(value.get("rules") or [])

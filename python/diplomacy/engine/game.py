@@ -80,15 +80,16 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
         self.note = ""
         self.outcome: List[str] = []
         self.role = kwargs.pop("role", strings.SERVER_TYPE)
-        self.status = kwargs.pop("status", strings.FORMING if kwargs.get("n_controls") else strings.ACTIVE)
+        # MILA's default, also for a local game it plays through: only a server starts a game.
+        self.status = kwargs.pop("status", strings.FORMING)
         self.n_controls = kwargs.pop("n_controls", None)
         self.deadline = kwargs.pop("deadline", 300)
         self.registration_password = kwargs.pop("registration_password", None)
         self.timestamp_created = kwargs.pop("timestamp_created", None) or timestamp_microseconds()
         for name, value in kwargs.items():
             setattr(self, name, value)
-        self.victory = None
         self.win = 18
+        self.victory = [self.win]  # MILA's: more than half of the 34 centres
         self.messages: SortedDict = SortedDict(int, Message)
         self.order_history = SortedDict(PhaseName, dict)
         self.result_history = SortedDict(PhaseName, dict)
@@ -462,6 +463,7 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
         power_name = power_name.upper()
         if power_name not in self.powers or self._completed:
             return
+        self.powers[power_name].orders_given = True
         if "NO_CHECK" in self.rules and _core_current_phase(self)[-1] == "M":
             given = self._unchecked.setdefault(power_name, [])
             texts = [orders] if isinstance(orders, str) else orders
@@ -574,6 +576,8 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
             self._voided.pop(power_name, None)
         for power in self.powers.values():
             power._orders = None
+            if power_name is None or power.name == power_name:
+                power.orders_given = False
 
     # ------------------------------------------------------------------ processing
     def process(self) -> GamePhaseData:
@@ -628,6 +632,8 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
         self.messages = SortedDict(int, Message)
         self._unchecked.clear()
         self._voided.clear()
+        for power in self.powers.values():
+            power.orders_given = None
         self._forget_position()
         if placed and not _core_is_game_done(self):
             self._retreat_phase_for(placed, phase)
@@ -678,13 +684,17 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
         self.note = ("Victory by: " + ", ".join(name[:3] for name in leaders)) if leaders else "Draw"
         self.status = strings.COMPLETED
         self._completed = True
+        for power in self.powers.values():
+            power.orders_given = False
 
     def draw(self, winners: Optional[List[str]] = None) -> None:
-        winners = winners or [name for name, power in self.powers.items() if power.centers]
+        winners = winners or [name for name, power in self.powers.items() if power.units]  # MILA's: units
         self.outcome = [self.get_current_phase()] + winners
         self.note = "Draw"
         self.status = strings.COMPLETED
         self._completed = True
+        for power in self.powers.values():
+            power.orders_given = False
 
     # ------------------------------------------------------------------ state
     def get_state(self) -> Dict[str, Any]:
@@ -716,7 +726,10 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
 
     def get_phase_data(self) -> GamePhaseData:
         phase = self.get_current_phase()
-        return GamePhaseData(phase, self.get_state(), self.get_orders(), {}, self.messages)
+        orders = self.get_orders()
+        # MILA: None for a power given no orders yet in this phase, [] for "no orders" given.
+        orders = {name: orders[name] if power.order_is_set else None for name, power in self.powers.items()}
+        return GamePhaseData(phase, self.get_state(), orders, {}, self.messages)
 
     def get_phase_history(self, from_phase=None, to_phase=None, game_role=None) -> List[GamePhaseData]:
         return [self.get_phase_from_history(phase) for phase in self.state_history.sub_keys(from_phase, to_phase)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..utils.constants import OrderSettings
+
 __all__ = ["Power"]
 
 
@@ -76,7 +78,7 @@ class Power:
     ``influence``, ``homes`` and ``orders`` are the game's own; assigning one replaces it
     in the game."""
 
-    __slots__ = ("game", "name", "abbrev", "role", "controller", "vote", "order_is_set", "wait", "tokens",
+    __slots__ = ("game", "name", "abbrev", "role", "controller", "vote", "orders_given", "wait", "tokens",
                  "civil_disorder", "goner", "_units", "_centers", "_retreats", "_influence", "_orders")
 
     def __init__(self, game: Any = None, name: Optional[str] = None, **kwargs: Any) -> None:
@@ -85,7 +87,11 @@ class Power:
         self.role = kwargs.get("role", self.name)
         self.controller = kwargs.get("controller", {})
         self.vote = kwargs.get("vote", "neutral")
-        self.order_is_set = kwargs.get("order_is_set", 0)
+        # What MILA's order_is_set records: True once set_orders was called for this power
+        # in its phase, False until then (and once its orders are cleared), and None at the
+        # start of a phase process() began, where MILA gives "no orders" to a power that has
+        # nothing to order.
+        self.orders_given: Optional[bool] = bool(kwargs.get("order_is_set", 0))
         self.wait = kwargs.get("wait", False)
         self.tokens = set(kwargs.get("tokens", ()))
         self.civil_disorder = kwargs.get("civil_disorder", 0)
@@ -168,6 +174,20 @@ class Power:
     def adjust(self) -> List[str]:
         """Retreat and adjustment phases: the orders given (MILA's ``power.adjust``)."""
         return self.game._adjust_of(self.name)
+
+    @property
+    def order_is_set(self) -> int:
+        """MILA's OrderSettings: ORDER_NOT_SET until orders are given in a phase (an
+        eliminated power's count as given, none), then ORDER_SET or ORDER_SET_EMPTY."""
+        if self.orders_given:
+            return OrderSettings.ORDER_SET if self.game.get_orders(self.name) else OrderSettings.ORDER_SET_EMPTY
+        if self.is_eliminated() or (self.orders_given is None and not self.game.get_orderable_locations(self.name)):
+            return OrderSettings.ORDER_SET_EMPTY
+        return OrderSettings.ORDER_NOT_SET
+
+    @order_is_set.setter
+    def order_is_set(self, setting: int) -> None:
+        self.orders_given = setting != OrderSettings.ORDER_NOT_SET
 
     # --- MILA's questions
     def is_eliminated(self) -> bool:
