@@ -8,9 +8,10 @@ game.error, what process() returns, the results, the histories and the saved gam
 Each test takes one corpus and one kind of answer, so a difference names what differs;
 the same answers are compared twice: for what they hold (every list of words compared as
 a set: units, centres, locations) and exactly, in MILA's order too. Answers that still
-differ are marked below as expected failures (strict: a fixed one fails until its mark
-goes), each with the differences it covers; a failure prints the first differences with
-both answers.
+differ are listed below (KNOWN_DIFFERENCES: how many games differ there, and why) and
+reported as expected failures as long as exactly that many games differ; any other count
+fails, as does a difference anywhere else, and prints the first differences with both
+answers.
 """
 import collections
 import json
@@ -36,9 +37,166 @@ KINDS = {
     "final": ["phase", "is_game_done", "outcome", "status", "rules", "victory", "order_history", "result_history",
               "state_history", "message_history", "phase_history", "saved_game"],
 }
-# ("what" or "order", corpus, "answer.key") -> why ours still differs there
-# (docs/mila-differential.md).
-KNOWN_DIFFERENCES = {}
+# Why ours still differs from MILA (docs/python.md lists them), each difference put down to
+# the first of these that fits it.
+CAUSES = {
+    "diverged": "the game's position differs from an earlier step on (an order MILA reads and ours refuses or the "
+                "reverse: 'FRANCE: an army Constantinople moves to SMY ?' given to Turkey, which MILA reads as "
+                "'A CON - SMY'; a build or retreat MILA takes and ours refuses), so every answer after it differs",
+    "error": "game.error: our sentences for refusals MILA words otherwise or not at all (MILA's words for the "
+             "movement orders the engine refuses for a reason MILA also gives; NO_CHECK's errors when processed)",
+    "support-coast": "possible orders: MILA also offers a support of a fleet's move to a coast without the "
+                     "coast ('F GAS S F MAR - SPA' beside 'F GAS S F MAR - SPA/SC'); ours only with it",
+    "possible": "possible orders: another list for a location (a convoy or a move MILA offers and ours not, or the "
+                "reverse)",
+    "via": "ours writes VIA on an army's move MILA keeps as given ('A BUL - TRI VIA' for 'A BUL - TRI')",
+    "coast-written": "ours writes the coast into an order MILA keeps as given ('A MOS S F BOT - STP/SC' for "
+                     "'A MOS S F BOT - STP')",
+    "command-hold": "game.command has 'H' for a unit without orders; MILA has no entry",
+    "command-kept": "game.command has an order MILA has no entry for (a build, removal or retreat MILA voided)",
+    "waive": "WAIVE: MILA lists it among the units ordered and voids those beyond the builds due; ours not",
+    "adjust-kept": "power.orders keeps a build or removal MILA does not (MILA: absent; ours 'B' or 'D')",
+    "retreat-kept": "power.orders keeps a retreat MILA does not (MILA: absent; ours 'R BER')",
+    "kept": "power.orders keeps an order MILA does not",
+    "dropped": "ours drops orders MILA keeps and voids (a support of a unit that does not move as supported, "
+               "'A MOS S F SEV'; a second order for a unit; a build on an occupied centre)",
+    "void": "results: MILA's 'void' where ours has none (a convoy off its army's path, an order ours dropped)",
+    "void-ours": "results: ours says 'void' where MILA has no result or another",
+    "results-empty": "results: ours lists a unit with no result ([]) that MILA leaves out",
+    "results-missing": "results: MILA lists a unit with no result ([]) that ours leaves out",
+    "order": "the same units, centres or orders in another order (ours the map's once a phase is processed, "
+             "MILA's the order they came in)",
+}
+# ("what" or "order", corpus, "answer.key") -> (how many games differ there, the causes of
+# their differences, most games first; "other:KIND": not yet put down to a cause above).
+# Exact: a test whose count changes fails, so a fix (or a new difference) updates the table.
+KNOWN_DIFFERENCES = {
+    ('order', 'datc', 'final.phase_history'): (4, ['order']),
+    ('order', 'datc', 'final.saved_game'): (8, ['order']),
+    ('order', 'datc', 'final.state_history'): (6, ['order']),
+    ('order', 'datc', 'position.powers'): (12, ['order']),
+    ('order', 'datc', 'position.state'): (18, ['order']),
+    ('order', 'datc', 'processed.ordered_units'): (1, ['order']),
+    ('order', 'datc', 'processed.popped'): (15, ['order']),
+    ('order', 'datc', 'processed.returned'): (6, ['order']),
+    ('order', 'flags', 'position.state'): (3, ['order']),
+    ('order', 'flags', 'position.units'): (3, ['order']),
+    ('order', 'flags', 'processed.ordered_units'): (8, ['order']),
+    ('order', 'flags', 'processed.returned'): (3, ['order']),
+    ('order', 'games', 'final.state_history'): (1, ['order']),
+    ('order', 'games', 'orders.orders'): (2, ['order']),
+    ('order', 'games', 'position.powers'): (8, ['order']),
+    ('order', 'games', 'position.state'): (10, ['order']),
+    ('order', 'games', 'position.units'): (11, ['order']),
+    ('order', 'games', 'processed.ordered_units'): (10, ['order']),
+    ('order', 'games', 'processed.returned'): (9, ['order']),
+    ('what', 'datc', 'final.order_history'): (67, ['via', 'diverged', 'coast-written', 'other:final.order_history']),
+    ('what', 'datc', 'final.phase'): (6, ['diverged']),
+    ('what', 'datc', 'final.phase_history'): (92, ['via', 'void', 'other:final.phase_history', 'diverged',
+        'coast-written']),
+    ('what', 'datc', 'final.result_history'): (22, ['void', 'diverged']),
+    ('what', 'datc', 'final.saved_game'): (99, ['via', 'void', 'diverged', 'other:final.saved_game', 'coast-written']),
+    ('what', 'datc', 'final.state_history'): (9, ['other:final.state_history', 'diverged']),
+    ('what', 'datc', 'orders.error'): (88, ['error']),
+    ('what', 'datc', 'orders.orders'): (67, ['via', 'coast-written', 'dropped']),
+    ('what', 'datc', 'orders.power_orders'): (113, ['via', 'retreat-kept', 'adjust-kept', 'coast-written', 'dropped']),
+    ('what', 'datc', 'position.hash'): (11, ['diverged']),
+    ('what', 'datc', 'position.long_phase'): (6, ['diverged']),
+    ('what', 'datc', 'position.orderable'): (11, ['diverged']),
+    ('what', 'datc', 'position.phase'): (6, ['diverged']),
+    ('what', 'datc', 'position.phase_type'): (6, ['diverged']),
+    ('what', 'datc', 'position.possible'): (108, ['support-coast', 'possible', 'via']),
+    ('what', 'datc', 'position.powers'): (124, ['via', 'retreat-kept', 'adjust-kept', 'other:position.powers',
+        'dropped', 'coast-written', 'diverged']),
+    ('what', 'datc', 'position.state'): (20, ['diverged', 'other:position.state']),
+    ('what', 'datc', 'position.units'): (11, ['diverged']),
+    ('what', 'datc', 'processed.command'): (204, ['command-hold', 'via', 'command-kept', 'other:processed.command',
+        'coast-written', 'dropped']),
+    ('what', 'datc', 'processed.error'): (28, ['error']),
+    ('what', 'datc', 'processed.order_status'): (19, ['void', 'results-empty', 'dropped', 'void-ours']),
+    ('what', 'datc', 'processed.ordered_units'): (93, ['dropped', 'other:processed.ordered_units', 'waive']),
+    ('what', 'datc', 'processed.popped'): (18, ['other:processed.popped']),
+    ('what', 'datc', 'processed.results'): (22, ['void', 'results-empty', 'other:processed.results', 'void-ours']),
+    ('what', 'datc', 'processed.returned'): (92, ['via', 'void', 'other:processed.returned', 'dropped', 'coast-written',
+        'results-empty', 'void-ours']),
+    ('what', 'flags', 'final.is_game_done'): (3, ['diverged']),
+    ('what', 'flags', 'final.message_history'): (26, ['diverged']),
+    ('what', 'flags', 'final.order_history'): (90, ['diverged', 'other:final.order_history']),
+    ('what', 'flags', 'final.outcome'): (6, ['diverged']),
+    ('what', 'flags', 'final.phase'): (26, ['diverged']),
+    ('what', 'flags', 'final.phase_history'): (97, ['diverged', 'void', 'other:final.phase_history', 'void-ours']),
+    ('what', 'flags', 'final.result_history'): (96, ['diverged', 'void', 'other:final.result_history', 'void-ours']),
+    ('what', 'flags', 'final.saved_game'): (99, ['diverged', 'void', 'other:final.saved_game', 'void-ours']),
+    ('what', 'flags', 'final.state_history'): (71, ['diverged', 'other:final.state_history']),
+    ('what', 'flags', 'final.status'): (3, ['diverged']),
+    ('what', 'flags', 'orders.error'): (105, ['error', 'diverged']),
+    ('what', 'flags', 'orders.orders'): (90, ['other:orders.orders', 'diverged', 'dropped']),
+    ('what', 'flags', 'orders.power_orders'): (103, ['dropped', 'adjust-kept', 'diverged', 'kept',
+        'other:orders.power_orders', 'retreat-kept', 'coast-written', 'via']),
+    ('what', 'flags', 'position.centers'): (38, ['diverged']),
+    ('what', 'flags', 'position.hash'): (69, ['diverged']),
+    ('what', 'flags', 'position.is_game_done'): (6, ['diverged', 'other:position.is_game_done']),
+    ('what', 'flags', 'position.long_phase'): (29, ['diverged']),
+    ('what', 'flags', 'position.note'): (6, ['diverged', 'other:position.note']),
+    ('what', 'flags', 'position.orderable'): (75, ['diverged', 'other:position.orderable']),
+    ('what', 'flags', 'position.outcome'): (6, ['diverged', 'other:position.outcome']),
+    ('what', 'flags', 'position.phase'): (29, ['diverged']),
+    ('what', 'flags', 'position.phase_type'): (32, ['diverged', 'other:position.phase_type']),
+    ('what', 'flags', 'position.possible'): (102, ['support-coast', 'diverged', 'possible', 'via']),
+    ('what', 'flags', 'position.powers'): (103, ['dropped', 'adjust-kept', 'diverged', 'other:position.powers', 'kept',
+        'coast-written', 'retreat-kept', 'via']),
+    ('what', 'flags', 'position.state'): (75, ['diverged', 'other:position.state']),
+    ('what', 'flags', 'position.units'): (69, ['diverged']),
+    ('what', 'flags', 'processed.command'): (103, ['command-hold', 'other:processed.command', 'diverged', 'via',
+        'command-kept', 'dropped', 'coast-written', 'void-ours']),
+    ('what', 'flags', 'processed.dislodged'): (3, ['diverged']),
+    ('what', 'flags', 'processed.error'): (12, ['error', 'diverged']),
+    ('what', 'flags', 'processed.order_status'): (86, ['diverged', 'dropped', 'void', 'void-ours',
+        'other:processed.order_status']),
+    ('what', 'flags', 'processed.ordered_units'): (100, ['other:processed.ordered_units', 'diverged', 'waive',
+        'dropped', 'coast-written']),
+    ('what', 'flags', 'processed.popped'): (20, ['other:processed.popped', 'diverged']),
+    ('what', 'flags', 'processed.results'): (96, ['diverged', 'void', 'results-empty', 'other:processed.results',
+        'void-ours', 'results-missing']),
+    ('what', 'flags', 'processed.returned'): (97, ['other:processed.returned', 'diverged', 'void', 'dropped',
+        'void-ours', 'coast-written', 'results-empty']),
+    ('what', 'games', 'final.message_history'): (19, ['diverged']),
+    ('what', 'games', 'final.order_history'): (218, ['diverged', 'other:final.order_history', 'coast-written', 'via']),
+    ('what', 'games', 'final.phase'): (21, ['diverged']),
+    ('what', 'games', 'final.phase_history'): (239, ['diverged', 'void', 'other:final.phase_history', 'void-ours',
+        'coast-written', 'via']),
+    ('what', 'games', 'final.result_history'): (238, ['diverged', 'void', 'other:final.result_history', 'void-ours']),
+    ('what', 'games', 'final.saved_game'): (239, ['diverged', 'void', 'other:final.saved_game', 'void-ours',
+        'coast-written', 'via']),
+    ('what', 'games', 'final.state_history'): (113, ['diverged']),
+    ('what', 'games', 'orders.error'): (250, ['error', 'diverged']),
+    ('what', 'games', 'orders.orders'): (218, ['other:orders.orders', 'diverged', 'dropped', 'coast-written', 'via']),
+    ('what', 'games', 'orders.power_orders'): (250, ['adjust-kept', 'dropped', 'kept', 'diverged', 'coast-written',
+        'retreat-kept', 'via', 'other:orders.power_orders']),
+    ('what', 'games', 'position.centers'): (50, ['diverged']),
+    ('what', 'games', 'position.hash'): (118, ['diverged']),
+    ('what', 'games', 'position.long_phase'): (22, ['diverged']),
+    ('what', 'games', 'position.orderable'): (118, ['diverged']),
+    ('what', 'games', 'position.phase'): (22, ['diverged']),
+    ('what', 'games', 'position.phase_type'): (22, ['diverged']),
+    ('what', 'games', 'position.possible'): (250, ['support-coast', 'diverged', 'possible', 'via']),
+    ('what', 'games', 'position.powers'): (250, ['adjust-kept', 'dropped', 'kept', 'other:position.powers', 'diverged',
+        'coast-written', 'retreat-kept', 'via']),
+    ('what', 'games', 'position.state'): (118, ['diverged']),
+    ('what', 'games', 'position.units'): (118, ['diverged']),
+    ('what', 'games', 'processed.command'): (250, ['command-hold', 'other:processed.command', 'via', 'command-kept',
+        'diverged', 'dropped', 'coast-written']),
+    ('what', 'games', 'processed.dislodged'): (4, ['diverged']),
+    ('what', 'games', 'processed.order_status'): (212, ['void', 'dropped', 'diverged', 'other:processed.order_status',
+        'void-ours', 'results-empty']),
+    ('what', 'games', 'processed.ordered_units'): (246, ['other:processed.ordered_units', 'waive', 'dropped',
+        'diverged', 'coast-written']),
+    ('what', 'games', 'processed.popped'): (7, ['diverged', 'other:processed.popped']),
+    ('what', 'games', 'processed.results'): (238, ['void', 'diverged', 'other:processed.results', 'results-empty',
+        'results-missing', 'void-ours']),
+    ('what', 'games', 'processed.returned'): (239, ['other:processed.returned', 'void', 'dropped', 'diverged',
+        'void-ours', 'coast-written', 'via', 'results-empty']),
+}
 
 
 def load(corpus):
@@ -115,9 +273,12 @@ def cases():
             for answer, keys in KINDS.items():
                 for key in keys:
                     kind = f"{answer}.{key}"
-                    known = KNOWN_DIFFERENCES.get((compared, corpus, kind))
-                    marks = [pytest.mark.xfail(strict=True, reason=known)] if known else []
-                    yield pytest.param(compared, corpus, kind, id=f"{compared}-{corpus}-{kind}", marks=marks)
+                    yield pytest.param(compared, corpus, kind, id=f"{compared}-{corpus}-{kind}")
+
+
+def why(games, causes):
+    return f"{games} games differ: " + "; ".join(
+        CAUSES.get(cause, f"first differs in {cause[6:]} itself") for cause in causes)
 
 
 def report(found, limit=12):
@@ -131,7 +292,14 @@ def report(found, limit=12):
 @pytest.mark.parametrize("compared, corpus, kind", list(cases()))
 def test_the_same_answers_as_mila(replayed, compared, corpus, kind):
     found = replayed[compared, corpus].get(kind, [])
-    assert not found, report(found)
+    known = KNOWN_DIFFERENCES.get((compared, corpus, kind))
+    if not known:
+        assert not found, report(found)
+        return
+    games = len({game for game, *_ in found})
+    assert games == known[0], (f"KNOWN_DIFFERENCES says {known[0]} games differ in {compared} {corpus} {kind}, "
+                               f"now {games}: update it\n" + report(found))
+    pytest.xfail(why(*known))
 
 
 @pytest.mark.parametrize("corpus", CORPORA)
