@@ -265,3 +265,35 @@ def test_histories_keep_each_phase_as_it_was_when_it_was_played():
     assert [str(phase) for phase in game.result_history.keys()] == ["S1901M", "F1901M"]
     copied = pickle.loads(pickle.dumps(data))
     assert isinstance(copied, GamePhaseData) and copied.to_dict() == data.to_dict()
+
+
+def test_what_a_game_says_of_its_orders_and_phases_and_saves_is_milas():
+    """Answers MILA's package gave for the same calls (run beside this test once; nothing
+    of MILA's runs here)."""
+    game = Game()
+    assert (game.status, game.victory) == ("forming", [18])
+    game.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO"])
+    game.set_orders("ENGLAND", [])
+    assert game.get_phase_data().orders == {"AUSTRIA": None, "ENGLAND": [], "FRANCE": ["A PAR - BUR", "F BRE - MAO"],
+                                            "GERMANY": None, "ITALY": None, "RUSSIA": None, "TURKEY": None}
+    assert {name: power.order_is_set for name, power in game.powers.items()} == {
+        "AUSTRIA": 0, "ENGLAND": 1, "FRANCE": 2, "GERMANY": 0, "ITALY": 0, "RUSSIA": 0, "TURKEY": 0}
+    game.process()
+    assert set(game.get_phase_data().orders.values()) == {None}
+    assert game.command["A PAR"] == "- BUR" and game.command["F BRE"] == "- MAO" and game.command["A VIE"] == "H"
+    assert len(game.command) == 22
+    game.set_orders("FRANCE", ["F MAO - POR", "A BUR - BEL"])
+    game.process()
+    game.set_orders("FRANCE", ["A PAR B", "F BRE B"])
+    assert dict(game.powers["FRANCE"].orders) == {}  # MILA: builds in power.adjust only
+    assert list(game.powers["FRANCE"].adjust) == ["A PAR B", "F BRE B"]
+    game.process()
+    assert dict(game.command) == {}  # MILA: filled by movement phases only
+    assert set(game.get_phase_data().orders.values()) == {None}
+    saved = to_saved_game_format(game)
+    assert saved["rules"] == ["NO_PRESS", "POWER_CHOICE"]
+    assert all(phase["state"]["map"] == "standard" and phase["state"]["rules"] == ["NO_PRESS", "POWER_CHOICE"]
+               and phase["state"]["game_id"] == saved["id"] for phase in saved["phases"])
+    game.draw()
+    assert (game.outcome, game.status) == (["S1902M", "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA",
+                                            "TURKEY"], "completed")

@@ -37,9 +37,9 @@ class LastPhase:
 
     @property
     def command(self) -> Dict[str, str]:
-        """The phase last processed: unit -> its order without the unit (``H`` for a unit
-        left without one)."""
-        if not self.state_history:
+        """The movement phase last processed: unit -> its order without the unit (``H`` for
+        a unit left without one); after a retreat or adjustment phase nothing, as MILA's."""
+        if not self.state_history or self.state_history.last_key()[-1] != "M":
             return {}
         state = self.state_history.last_value()
         orders = self.order_history.last_value()

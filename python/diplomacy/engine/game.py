@@ -269,6 +269,8 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
     def _push_orders(self) -> None:
         """Hands the orders the powers' ``orders`` dicts now hold to the engine."""
         self._orders_changed = False
+        if _core_current_phase(self)[-1] != "M":
+            return  # MILA's power.orders holds movement orders only: a change elsewhere orders nothing
         for name, power in self.powers.items():
             if power._orders is None:
                 continue
@@ -549,6 +551,8 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
     def _orders_by_unit(self, power_name: str) -> Dict[str, str]:
         if power_name in self._unchecked:
             return {f"ORDER {i}": order for i, order in enumerate(self._unchecked[power_name], 1)}
+        if _core_current_phase(self)[-1] != "M":
+            return {}  # MILA keeps retreats and adjustments in power.adjust only
         by_unit = {}
         for order in _core.DiplomacyGame.get_orders(self, power_name):
             words = order.split()
