@@ -78,7 +78,7 @@ void bind_diplomacy(py::module_& core) {
       .def("get_units", &PyDiplomacyGame::units, py::arg("power_name") = py::none())
       .def("get_centers", &PyDiplomacyGame::centres, py::arg("power_name") = py::none())
       .def("get_orderable_locations", &PyDiplomacyGame::orderable_locations, py::arg("power_name") = py::none())
-      .def("get_all_possible_orders", &PyDiplomacyGame::all_possible_orders)
+      .def("get_all_possible_orders", [](const PyDiplomacyGame& game) { return game.all_possible_orders(); })
       .def("set_orders", &PyDiplomacyGame::set_orders, py::arg("power_name"), py::arg("orders"),
            py::arg("expand") = true, py::arg("replace") = true)
       .def_property("strict", &PyDiplomacyGame::strict, &PyDiplomacyGame::set_strict)
@@ -108,6 +108,7 @@ void bind_diplomacy(py::module_& core) {
       .def("_mila_state", &PyDiplomacyGame::mila_state, py::arg("name"), py::arg("note"), py::arg("timestamp"))
       .def("_mila_lists", &PyDiplomacyGame::mila_lists, py::arg("power_name"))
       .def("_mila_refusal", &PyDiplomacyGame::mila_refusal, py::arg("power_name"), py::arg("order"))
+      .def("_mila_possible_orders", [](const PyDiplomacyGame& game) { return game.all_possible_orders(true); })
       .def("_mila_hash", [](const PyDiplomacyGame& game) { return mila_hash(game.variant(), game.state()); })
       .def("_set_arrivals", &PyDiplomacyGame::set_arrivals, py::arg("units"), py::arg("dislodged"), py::arg("centers"),
            py::arg("influence"))

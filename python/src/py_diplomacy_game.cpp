@@ -78,7 +78,10 @@ py::list orderable_of(const Variant& variant, const GameState& state, Power powe
 // MILA's layout: every location of the map is a key; a unit's orders are listed under
 // its location and, on a named coast, under its province too; a build under its site
 // (and a fleet's on a coast under the coast too), WAIVE under each of the power's sites.
-py::dict possible_orders_dict(const Variant& variant, const GameState& state, const PossibleOrders& found) {
+// `coastless_supports`: a support of a fleet's move to a coast is also listed without the
+// coast ("A CON S F GRE - BUL" beside "A CON S F GRE - BUL/SC"), as MILA lists it.
+py::dict possible_orders_dict(const Variant& variant, const GameState& state, const PossibleOrders& found,
+                              bool coastless_supports = false) {
   // Where each order is listed, counted first so that every list is made at its size.
   std::vector<std::pair<Location, PyObject*>> listings;
   listings.reserve(found.orders.size() + found.orders.size() / 4);
@@ -87,6 +90,7 @@ py::dict possible_orders_dict(const Variant& variant, const GameState& state, co
     listings.emplace_back(at, text);
     ++counts[index(at)];
   };
+  std::vector<Order> coastless_listed;  // of the unit whose orders are being listed
   int begin = 0;
   for (const PossibleOrders::Group& group : found.groups) {
     for (int i = begin; i < group.end; ++i) {
@@ -98,11 +102,26 @@ py::dict possible_orders_dict(const Variant& variant, const GameState& state, co
             if (variant.province_of(location_at(l)) == site) list_under(location_at(l), text);
         continue;
       }
-      list_under(order.unit(), text);
       const Location main = variant.main_location(variant.province_of(order.unit()));
+      list_under(order.unit(), text);
       if (main != order.unit()) list_under(main, text);
+      if (!coastless_supports || order.kind() != OrderKind::SupportMove) continue;
+      const Location province = variant.main_location(variant.province_of(order.dest()));
+      if (province == order.dest()) continue;
+      const Order coastless = Order::support_move(order.unit_type(), order.unit(), order.target(), province);
+      // Both coasts of a province give one support without a coast, which the unit's own
+      // list has already where the fleet may reach either coast.
+      const auto unit_orders = found.orders.begin();
+      if (std::find(unit_orders + begin, unit_orders + group.end, coastless) != unit_orders + group.end ||
+          std::find(coastless_listed.begin(), coastless_listed.end(), coastless) != coastless_listed.end())
+        continue;
+      coastless_listed.push_back(coastless);
+      PyObject* coastless_text = text_cache->order(state, coastless);
+      list_under(order.unit(), coastless_text);
+      if (main != order.unit()) list_under(main, coastless_text);
     }
     begin = group.end;
+    coastless_listed.clear();
   }
   std::vector<PyObject*> lists(counts.size());
   py::dict by_location = text_cache->dict_of_locations();
@@ -264,7 +283,7 @@ py::object PyDiplomacyGame::orderable_locations(const std::optional<std::string>
   return for_power_or_all(variant(), power, [&](Power p) { return orderable_of(variant(), game_.state(), p, done); });
 }
 
-py::dict PyDiplomacyGame::all_possible_orders() const {
+py::dict PyDiplomacyGame::all_possible_orders(bool coastless_supports) const {
   const GameState state = game_.state();
   const bool done = game_.is_done();
   PossibleOrders found;
@@ -273,7 +292,7 @@ py::dict PyDiplomacyGame::all_possible_orders() const {
     found = possible_orders(variant(), state);
   }
   // Every list is empty once the game is over.
-  return possible_orders_dict(variant(), state, found);
+  return possible_orders_dict(variant(), state, found, coastless_supports);
 }
 
 void PyDiplomacyGame::set_orders(const std::string& power_name, const py::handle& orders, bool /*expand*/,

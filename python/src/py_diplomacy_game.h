@@ -76,7 +76,8 @@ class PyDiplomacyGame {
   py::object units(const std::optional<std::string>& power) const;
   py::object centres(const std::optional<std::string>& power) const;
   py::object orderable_locations(const std::optional<std::string>& power) const;
-  py::dict all_possible_orders() const;
+  // `coastless_supports`: MILA's list (possible_orders_dict).
+  py::dict all_possible_orders(bool coastless_supports = false) const;
   // An order that cannot be given is dropped and its reason appended to `error`; strict:
   // the call raises and changes nothing. `replace=False` adds the orders to those given.
   void set_orders(const std::string& power_name, const py::handle& orders, bool expand, bool replace);

@@ -56,8 +56,6 @@ def test_orders_read_through_norm_as_under_mila(game):
             assert agent_view.normed(game_map, orders) == phase["normed"][power], (phase["state"]["name"], power)
 
 
-@pytest.mark.xfail(strict=True, reason="MILA offers a support of a fleet's move to a coast also without the "
-                   "coast ('A MOS S F FIN - STP' beside 'A MOS S F FIN - STP/SC'); ours only with it")
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game["name"])
 def test_the_orders_an_agent_is_offered_are_milas(game):
     ours = diplomacy.Game()

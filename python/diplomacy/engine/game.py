@@ -795,7 +795,7 @@ _core_current_phase = _core.DiplomacyGame.get_current_phase
 _core_orderable_locations = _core.DiplomacyGame.get_orderable_locations
 _core_centers = _core.DiplomacyGame.get_centers
 _core_units = _core.DiplomacyGame.get_units
-_core_possible_orders = _core.DiplomacyGame.get_all_possible_orders
+_core_possible_orders = _core.DiplomacyGame._mila_possible_orders
 
 
 # The units of the start in the order MILA's map file lists them, which is the order of
