@@ -297,3 +297,15 @@ def test_what_a_game_says_of_its_orders_and_phases_and_saves_is_milas():
     game.draw()
     assert (game.outcome, game.status) == (["S1902M", "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA",
                                             "TURKEY"], "completed")
+
+
+def test_orders_written_as_players_write_them_are_read_as_milas_game_reads_them():
+    """MILA's Game reads an order through its map's phrase reader (a power before the
+    order, names, "->", results in brackets, stray signs); the orders kept are MILA's."""
+    game = Game()
+    game.set_orders("RUSSIA", ["A WAR - GAL", "Russian F SEV - Black Sea |", "an army moscow -> ukr (*void*)", "XYZ ABC"])
+    game.set_orders("FRANCE", ["FRANCE: FLEET Brest moves to Mid-Atlantic Ocean ?", "A PAR - BUR"])
+    game.set_orders("TURKEY", ["A CON S A TUR - BUL"])  # MILA: no place TUR
+    assert game.get_orders("RUSSIA") == ["A WAR - GAL", "F SEV - BLA", "A MOS - UKR"]
+    assert game.get_orders("FRANCE") == ["F BRE - MAO", "A PAR - BUR"]
+    assert game.get_orders("TURKEY") == []

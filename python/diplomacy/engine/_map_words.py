@@ -286,3 +286,25 @@ def _put_power_before_unit(game_map, tokens):
             state = 0
         else:
             state = 2
+
+
+def order_words(game_map, text):
+    """The words of an order as MILA's Game reads it before checking it (its
+    ``_expand_order``: the phrase compacted, rearranged, powers and a supported hold's
+    ``H`` left out): ``'an army munich -> boh (*void*)'`` -> ``'A MUN - BOH'``; None where
+    a word is not understood, a power is named within the order (``A TUR S A VEN - TRI``:
+    MILA knows no place TUR) or the order names several moves."""
+    words, order = [], ""
+    for thing, kind in vet(game_map, rearrange(game_map, compact(game_map, text)), 1):
+        if kind < 1 or kind == OTHER or (kind == MOVE_SEP and "-" in order) or (kind == POWER and words):
+            return None
+        if kind == POWER:
+            continue
+        if kind == ORDER:
+            if order == "S" and thing == "H":
+                continue
+            order += thing
+        elif kind == MOVE_SEP:
+            order, thing = order + "-", "-"
+        words.append(thing)
+    return " ".join(words) or None

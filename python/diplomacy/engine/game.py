@@ -33,6 +33,7 @@ from ._phase_names import PhaseName, _long_phase, _phase_name, _short_phase
 from ._last_phase import LastPhase, _unit_key
 from ._saved_game import SavedGame
 from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
+from ._map_words import order_words
 from .power import Power
 
 __all__ = ["Game"]
@@ -484,6 +485,11 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
                 self.powers[power_name]._orders = None
             return
         dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
+        if dropped and expand:
+            dropped, read = self._give_as_mila_reads(power_name, dropped, replace)
+            if read and replace:  # all again, in the order given, as MILA keeps them
+                texts = [orders] if isinstance(orders, str) else orders
+                self._give_orders_by_unit(power_name, [read.get(text, text) for text in texts], True, True)
         for text, why in dropped:
             self.error.append(self._mila_error(power_name, text)
                               or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
@@ -493,6 +499,20 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
             self._settle_waives(power_name)
         if self._powers_read:
             self.powers[power_name]._orders = None
+
+    def _give_as_mila_reads(self, power_name: str, dropped: List[Any], replace: bool):
+        """The orders the engine could not read given again as MILA's Game reads them
+        (``'Russian F SWE - Norway |'`` as ``F SWE - NWY``): those still refused, and
+        what each one taken was read as."""
+        still, read = [], {}
+        for text, why in dropped:
+            words = order_words(self.map, text) if isinstance(text, str) else None
+            if words is None or words == " ".join(text.upper().split()) or \
+                    self._give_orders_by_unit(power_name, [words], replace, True):
+                still.append((text, why))
+            else:
+                read[text] = words
+        return still, read
 
     def _mila_error(self, power_name: str, text: str) -> Optional[StringableCode]:
         """MILA's error for a movement order the engine refused, where the engine's reason
