@@ -47,7 +47,7 @@ Rules rules_from(const py::dict& switches) {
     else
       bad_input("rules: the value of " + std::string(py::repr(name)) + " must be a string or a bool");
     if (auto applied = apply_rule_switch(rules, std::string(py::str(name)) + "=" + text); !applied)
-      bad_input("rules: " + applied.error());
+      bad_input("rules: " + applied.error().message);
   }
   return rules;
 }
@@ -96,7 +96,7 @@ class PyPosition {
     if (const Outcome before = outcome(position_); before.status != GameStatus::Ongoing)
       bad_input("push " + quoted(text) + ": the game is already over (" + status_name(before.status) + ")");
     auto move = parse_move(position_, text);
-    if (!move) bad_input("push " + quoted(text) + ": " + move.error());
+    if (!move) bad_input("push " + quoted(text) + ": " + move.error().message);
     std::string canonical = move_text(position_, *move);
     position_.do_move(*move, states_.emplace_back());
     moves_.push_back(*move);
@@ -139,7 +139,7 @@ class PyPosition {
   static Position read(const std::string& text, const Rules& rules) {
     if (text == "startpos") return Position::start(rules);
     auto position = Position::from_text(text, rules);
-    if (!position) bad_input("position: " + position.error());
+    if (!position) bad_input("position: " + position.error().message);
     return std::move(*position);
   }
   static std::string quoted(const std::string& text) { return "'" + text + "'"; }

@@ -222,7 +222,7 @@ void add_diplomacy_commands(CLI::App& app) {
       return;
     }
     auto setup = standard_setup(variant, *start_setup);
-    if (!setup) throw BadInput{"--setup: " + setup.error()};
+    if (!setup) throw BadInput{"--setup: " + setup.error().message};
     print(dump_json(write_setup_start(variant, *setup), *start_pretty) + "\n");
   });
 

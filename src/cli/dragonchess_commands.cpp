@@ -96,7 +96,7 @@ void run_apply(const ApplyOptions& options) {
   if (const Outcome before = outcome(pos); before.status != GameStatus::Ongoing)
     throw BadInput{fmt::format("--move '{}': the game is already over ({})", options.move, status_name(before.status))};
   auto move = parse_move(pos, options.move);
-  if (!move) throw BadInput{"--move: " + move.error()};
+  if (!move) throw BadInput{"--move: " + move.error().message};
   const std::string text = move_text(pos, *move);
   StateInfo state;
   pos.do_move(*move, state);

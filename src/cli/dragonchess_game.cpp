@@ -68,9 +68,9 @@ tl::expected<void, std::string> DragonchessGame::load_text(std::string_view text
   Rules rules;
   std::istringstream switches(line.substr(5));
   for (std::string rule_switch; switches >> rule_switch;)
-    if (auto applied = apply_rule_switch(rules, rule_switch); !applied) return fail(2, applied.error());
+    if (auto applied = apply_rule_switch(rules, rule_switch); !applied) return fail(2, applied.error().message);
   auto start = Position::from_text(position_text, rules);
-  if (!start) return fail(1, start.error());
+  if (!start) return fail(1, start.error().message);
 
   // Replay on a scratch game first so that a bad line leaves this game as it was.
   auto replay = std::make_unique<DragonchessGame>(*start);
@@ -81,7 +81,7 @@ tl::expected<void, std::string> DragonchessGame::load_text(std::string_view text
     if (outcome(replay->position()).status != GameStatus::Ongoing)
       return fail(number, fmt::format("move '{}' after the end of the game", line));
     auto move = parse_move(replay->position(), line);
-    if (!move) return fail(number, move.error());
+    if (!move) return fail(number, move.error().message);
     replay->play(*move);
   }
   restart(*start);

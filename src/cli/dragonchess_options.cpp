@@ -17,10 +17,10 @@ void add_dragonchess_game_options(CLI::App* command, DragonchessGameOptions& opt
 Position dragonchess_position_of(const DragonchessGameOptions& options) {
   Rules rules;
   for (const std::string& rule_switch : options.rules)
-    if (auto applied = apply_rule_switch(rules, rule_switch); !applied) throw BadInput{"--rule: " + applied.error()};
+    if (auto applied = apply_rule_switch(rules, rule_switch); !applied) throw BadInput{"--rule: " + applied.error().message};
   if (options.position == "startpos") return Position::start(rules);
   auto pos = Position::from_text(options.position, rules);
-  if (!pos) throw BadInput{"--position: " + pos.error()};
+  if (!pos) throw BadInput{"--position: " + pos.error().message};
   return std::move(*pos);
 }
 

@@ -160,7 +160,7 @@ void PlaySession::play_move(const std::string& text) {
   }
   auto move = parse_move(game_->position(), text);
   if (!move) {
-    out_ << "Not played: " << move.error() << "\n";
+    out_ << "Not played: " << move.error().message << "\n";
     return;
   }
   game_->play(*move);

@@ -18,6 +18,11 @@ bool reached(Phase phase, Phase from) {
 
 bool neutral_in(const Setup& setup, Phase phase) { return setup.neutral && !reached(phase, setup.neutral->joins); }
 
+// What the server passed in does not fit the game: a toss, a lot or a draw it should not have.
+tl::unexpected<Error> inconsistent(std::string message) {
+  return tl::unexpected(Error{ErrorKind::Inconsistent, std::move(message)});
+}
+
 // The power that gave the order filed under province p: the unit's, the dislodged
 // unit's, or for a build the home power of the site.
 Power order_power(const Variant& variant, const GameState& state, const Order& order, int p) {
@@ -95,17 +100,17 @@ std::vector<int> seats_holding(const std::vector<Seat>& seats, const PowerSet& p
 
 }  // namespace
 
-tl::expected<std::vector<Seat>, std::string> seats_at(const GameRules& game, Phase phase) {
+tl::expected<std::vector<Seat>, Error> seats_at(const GameRules& game, Phase phase) {
   std::vector<Seat> seats = game.setup.seats;
   if (!game.setup.neutral || neutral_in(game.setup, phase)) return seats;
   const int toss = game.toss_winner.value_or(-1);
   if (!game.toss_winner)
-    return tl::unexpected("phase " + phase_code(phase) +
-                          " needs the coin toss: the seat the neutral power joins (drawn before the Fall " +
-                          std::to_string(game.setup.neutral->joins.year - 1) + " adjustments)");
+    return inconsistent("phase " + phase_code(phase) +
+                        " needs the coin toss: the seat the neutral power joins (drawn before the Fall " +
+                        std::to_string(game.setup.neutral->joins.year - 1) + " adjustments)");
   if (toss < 0 || toss >= static_cast<int>(seats.size()))
-    return tl::unexpected("coin toss: seat " + std::to_string(toss) + " does not exist (the seats are 0 to " +
-                          std::to_string(seats.size() - 1) + ")");
+    return inconsistent("coin toss: seat " + std::to_string(toss) + " does not exist (the seats are 0 to " +
+                        std::to_string(seats.size() - 1) + ")");
   seats[toss] = game.setup.neutral->joined_seats[toss];
   return seats;
 }
@@ -121,7 +126,7 @@ const Variant& map_at(const Variant& variant, const GameRules& game, Phase phase
   return variant;
 }
 
-tl::expected<std::vector<int>, std::string> surviving_seats(const GameRules& game, const GameState& state) {
+tl::expected<std::vector<int>, Error> surviving_seats(const GameRules& game, const GameState& state) {
   return seats_at(game, state.phase).map([&](const std::vector<Seat>& seats) {
     std::vector<int> alive;
     for (int s = 0; s < static_cast<int>(seats.size()); ++s)
@@ -130,9 +135,8 @@ tl::expected<std::vector<int>, std::string> surviving_seats(const GameRules& gam
   });
 }
 
-tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& variant, const GameRules& game,
-                                                             const EndDeclarations& declarations,
-                                                             const GameState& state) {
+tl::expected<std::optional<GameEnd>, Error> decide_end(const Variant& variant, const GameRules& game,
+                                                       const EndDeclarations& declarations, const GameState& state) {
   STRATAGEM_TRY_ASSIGN(const auto seats, seats_at(game, state.phase));
   const std::vector<Contender> all = contenders(game.setup, seats);
   const auto centres = [&](const PowerSet& powers) { return centres_of(state, powers); };
@@ -148,14 +152,13 @@ tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& vari
   };
   if (declarations.agreed_end_lot) {
     const int lot = *declarations.agreed_end_lot;
-    if (alive.empty()) return tl::unexpected(std::string("agreed end: no seat has a unit left to draw the lot"));
+    if (alive.empty()) return inconsistent("agreed end: no seat has a unit left to draw the lot");
     if (lot < 0 || lot >= static_cast<int>(alive.size()))
-      return tl::unexpected("agreed end: lot " + std::to_string(lot) + " is not one of the " +
-                            std::to_string(alive.size()) + " surviving seats (0 to " +
-                            std::to_string(alive.size() - 1) + ")");
+      return inconsistent("agreed end: lot " + std::to_string(lot) + " is not one of the " +
+                          std::to_string(alive.size()) + " surviving seats (0 to " + std::to_string(alive.size() - 1) +
+                          ")");
   }
-  if (declarations.draw && alive.empty())
-    return tl::unexpected(std::string("draw: no seat has a unit left to share it"));
+  if (declarations.draw && alive.empty()) return inconsistent("draw: no seat has a unit left to share it");
 
   if (auto end = best(EndKind::Centres, all, centres, game.setup.victory_centres)) return end;
   // The agreed year ends the game even when nobody has a unit left to win it.
@@ -181,11 +184,10 @@ tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& vari
   return std::optional<GameEnd>{};
 }
 
-tl::expected<PhaseResult, std::string> adjudicate(const Variant& variant, const RuleOptions& rules,
-                                                  const GameRules& game, const PhaseConditions& conditions,
-                                                  const GameState& state,
-                                                  const std::array<Order, kMaxProvinces>& orders,
-                                                  const ProvinceSet& ordered) {
+tl::expected<PhaseResult, Error> adjudicate(const Variant& variant, const RuleOptions& rules, const GameRules& game,
+                                            const PhaseConditions& conditions, const GameState& state,
+                                            const std::array<Order, kMaxProvinces>& orders,
+                                            const ProvinceSet& ordered) {
   STRATAGEM_TRY(seats_at(game, state.phase));
   const Variant& map = map_at(variant, game, state.phase);
   const PowerSet silent = powers_not_ordering(game, conditions.civil_disorder, state.phase);

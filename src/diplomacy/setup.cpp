@@ -69,14 +69,17 @@ const std::vector<std::string_view>& setup_codes() {
   return codes;
 }
 
-tl::expected<Setup, std::string> standard_setup(const Variant& variant, std::string_view code) {
+tl::expected<Setup, Error> standard_setup(const Variant& variant, std::string_view code) {
+  const auto unknown = [](std::string message) {
+    return tl::unexpected(Error{ErrorKind::Unknown, std::move(message)});
+  };
   const SetupTable* table = nullptr;
   for (const SetupTable& t : setup_tables())
     if (t.code == code) table = &t;
-  if (!table) return tl::unexpected("unknown setup \"" + std::string(code) + "\" (the setups are " + known_codes() + ")");
+  if (!table) return unknown("unknown setup \"" + std::string(code) + "\" (the setups are " + known_codes() + ")");
   const auto missing_power = [&](std::string_view power) {
-    return tl::unexpected("setup " + std::string(code) + " needs the standard power " + std::string(power) +
-                          ", which variant " + variant.id() + " does not have");
+    return unknown("setup " + std::string(code) + " needs the standard power " + std::string(power) +
+                   ", which variant " + variant.id() + " does not have");
   };
   Setup setup;
   setup.code = std::string(code);
@@ -104,8 +107,8 @@ tl::expected<Setup, std::string> standard_setup(const Variant& variant, std::str
     for (std::string_view name : kItalianLand) {
       const Province province = province_coded(variant, name);
       if (province == Province::None)
-        return tl::unexpected("setup 2 closes the province " + std::string(name) + ", which variant " + variant.id() +
-                              " does not have");
+        return unknown("setup 2 closes the province " + std::string(name) + ", which variant " + variant.id() +
+                       " does not have");
       italy.closed.insert(index(province));
     }
     italy.joins = Phase{Season::Spring, kTwoPlayerStartYear + 1, PhaseType::Movement};

@@ -19,9 +19,9 @@ struct MoveSyntax {
   bool promotion = false;
 };
 
-tl::expected<MoveSyntax, std::string> parse_move_syntax(std::string_view text) {
+tl::expected<MoveSyntax, Error> parse_move_syntax(std::string_view text) {
   auto fail = [&](std::size_t at, const std::string& why) {
-    return tl::unexpected(fmt::format("move '{}', character {}: {}", text, at + 1, why));
+    return tl::unexpected(Error{ErrorKind::Unreadable, fmt::format("move '{}', character {}: {}", text, at + 1, why)});
   };
   MoveSyntax syntax;
   std::size_t i = 0;
@@ -30,10 +30,10 @@ tl::expected<MoveSyntax, std::string> parse_move_syntax(std::string_view text) {
     if (!syntax.piece) return fail(0, fmt::format("'{}' is not a piece letter", text[0]));
     i = 1;
   }
-  auto square_at_text = [&](std::size_t at) -> tl::expected<Square, std::string> {
+  auto square_at_text = [&](std::size_t at) -> tl::expected<Square, Error> {
     if (at + 3 > text.size()) return fail(at, "expected a square such as 2e4 (board 1-3, file a-l, rank 1-8)");
     auto square = parse_square(text.substr(at, 3));
-    if (!square) return fail(at, square.error());
+    if (!square) return fail(at, square.error().message);
     return *square;
   };
   STRATAGEM_TRY_ASSIGN(auto from, square_at_text(i));
@@ -74,12 +74,13 @@ std::string square_text(Square s) {
   return fmt::format("{}{}{}", index(board_of(s)) + 1, static_cast<char>('a' + file_of(s)), rank_of(s) + 1);
 }
 
-tl::expected<Square, std::string> parse_square(std::string_view text) {
-  if (text.size() != 3) return tl::unexpected(fmt::format("square '{}' is not board digit, file, rank (e.g. 3g1)", text));
+tl::expected<Square, Error> parse_square(std::string_view text) {
+  auto fail = [](std::string why) { return tl::unexpected(Error{ErrorKind::Unreadable, std::move(why)}); };
+  if (text.size() != 3) return fail(fmt::format("square '{}' is not board digit, file, rank (e.g. 3g1)", text));
   if (text[0] < '1' || text[0] > '3')
-    return tl::unexpected(fmt::format("square '{}': board '{}' is not 1 (Sky), 2 (Ground) or 3 (Underworld)", text, text[0]));
-  if (text[1] < 'a' || text[1] > 'l') return tl::unexpected(fmt::format("square '{}': file '{}' is not a-l", text, text[1]));
-  if (text[2] < '1' || text[2] > '8') return tl::unexpected(fmt::format("square '{}': rank '{}' is not 1-8", text, text[2]));
+    return fail(fmt::format("square '{}': board '{}' is not 1 (Sky), 2 (Ground) or 3 (Underworld)", text, text[0]));
+  if (text[1] < 'a' || text[1] > 'l') return fail(fmt::format("square '{}': file '{}' is not a-l", text, text[1]));
+  if (text[2] < '1' || text[2] > '8') return fail(fmt::format("square '{}': rank '{}' is not 1-8", text, text[2]));
   return make_square(board_at(text[0] - '1'), text[1] - 'a', text[2] - '1');
 }
 
@@ -89,10 +90,10 @@ std::string move_text(const Position& pos, Move m) {
                      square_text(m.to()), m.kind() == MoveKind::Promotion ? "=H" : "");
 }
 
-tl::expected<Move, std::string> parse_move(const Position& pos, std::string_view text) {
+tl::expected<Move, Error> parse_move(const Position& pos, std::string_view text) {
   STRATAGEM_TRY_ASSIGN(auto syntax, parse_move_syntax(text));
   auto illegal = [&](const std::string& why) {
-    return tl::unexpected(fmt::format("move '{}' is illegal: {}", text, why));
+    return tl::unexpected(Error{ErrorKind::Illegal, fmt::format("move '{}' is illegal: {}", text, why)});
   };
   const Piece mover = pos.piece_on(syntax.from);
   if (mover == Piece::None) return illegal(fmt::format("no piece on {}", square_text(syntax.from)));

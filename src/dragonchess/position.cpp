@@ -318,8 +318,8 @@ std::uint64_t Position::compute_key() const {
   return key;
 }
 
-tl::expected<void, std::string> Position::pos_is_ok() const {
-  auto fail = [](std::string why) { return tl::unexpected(std::move(why)); };
+tl::expected<void, Error> Position::pos_is_ok() const {
+  auto fail = [](std::string why) { return tl::unexpected(Error{ErrorKind::Inconsistent, std::move(why)}); };
   for (int b = 0; b < kBoardCount; ++b) {
     if (by_color_[b][0] & by_color_[b][1]) return fail("a square holds pieces of both colours");
     Bitboard all_types = 0;

@@ -5,20 +5,20 @@
 
 namespace stratagem::dragonchess {
 
-tl::expected<void, std::string> apply_rule_switch(Rules& rules, std::string_view text) {
+tl::expected<void, Error> apply_rule_switch(Rules& rules, std::string_view text) {
   const auto equals = text.find('=');
   if (equals == std::string_view::npos)
-    return tl::unexpected(fmt::format("rule '{}': expected NAME=VALUE", text));
+    return tl::unexpected(Error{ErrorKind::Unreadable, fmt::format("rule '{}': expected NAME=VALUE", text)});
   const std::string_view name = text.substr(0, equals), value = text.substr(equals + 1);
   auto choose = [&](auto& field, auto first, std::string_view first_name, auto second,
-                    std::string_view second_name) -> tl::expected<void, std::string> {
+                    std::string_view second_name) -> tl::expected<void, Error> {
     if (value == first_name) {
       field = first;
     } else if (value == second_name) {
       field = second;
     } else {
-      return tl::unexpected(
-          fmt::format("rule '{}': value '{}' is not {} or {}", name, value, first_name, second_name));
+      return tl::unexpected(Error{ErrorKind::Unknown, fmt::format("rule '{}': value '{}' is not {} or {}", name,
+                                                                  value, first_name, second_name)});
     }
     return {};
   };
@@ -30,10 +30,10 @@ tl::expected<void, std::string> apply_rule_switch(Rules& rules, std::string_view
     return choose(rules.dragon_breath, DragonBreath::Cross, "cross", DragonBreath::Below, "below");
   if (name == "dwarf-turn") return choose(rules.dwarf_turn, false, "no", true, "yes");
   if (name == "stalemate") return choose(rules.stalemate, StalemateResult::Draw, "draw", StalemateResult::Loss, "loss");
-  return tl::unexpected(fmt::format(
-      "rule '{}': unknown rule '{}' (known: elemental-climb, elemental-leap, hero-return, dragon-breath, "
-      "dwarf-turn, stalemate)",
-      text, name));
+  return tl::unexpected(Error{ErrorKind::Unknown,
+                              fmt::format("rule '{}': unknown rule '{}' (known: elemental-climb, elemental-leap, "
+                                          "hero-return, dragon-breath, dwarf-turn, stalemate)",
+                                          text, name)});
 }
 
 std::string format_rules(const Rules& rules) {

@@ -24,9 +24,10 @@ constexpr std::array<StrengthLevel, kMaxStrength> kLevels = {{
 
 }  // namespace
 
-tl::expected<StrengthLevel, std::string> strength_level(int level) {
+tl::expected<StrengthLevel, Error> strength_level(int level) {
   if (level < kMinStrength || level > kMaxStrength)
-    return tl::unexpected(fmt::format("strength level {} is not {}-{}", level, kMinStrength, kMaxStrength));
+    return tl::unexpected(
+        Error{ErrorKind::Unknown, fmt::format("strength level {} is not {}-{}", level, kMinStrength, kMaxStrength)});
   return kLevels[static_cast<std::size_t>(level - kMinStrength)];
 }
 

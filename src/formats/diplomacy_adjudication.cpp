@@ -221,18 +221,19 @@ tl::expected<PhaseReport, std::string> adjudicate_game_phase(const Variant& vari
   const PowerSet silent = powers_not_ordering(game, input.conditions.civil_disorder, state.phase);
   auto report = report_phase(map, rules, input, silent,
                              [&](const OrderSheet& sheet) -> tl::expected<PhaseResult, std::string> {
-    auto result = adjudicate(variant, rules, game, input.conditions, state, sheet.orders(), sheet.ordered());
+    auto result = adjudicate(variant, rules, game, input.conditions, state, sheet.orders(), sheet.ordered())
+                      .map_error(message_of);
     if (!result || !input.agreed_end_seed) return result;
     // The lot drawn from the seed among the seats that survive the phase.
-    STRATAGEM_TRY_ASSIGN(const auto alive, surviving_seats(game, result->next));
+    STRATAGEM_TRY_ASSIGN(const auto alive, surviving_seats(game, result->next).map_error(message_of));
     if (alive.empty()) return tl::unexpected(std::string("agreed end: no seat has a unit left to draw the lot"));
     EndDeclarations declarations = input.conditions.declarations;
     declarations.agreed_end_lot = Random(*input.agreed_end_seed).below(static_cast<int>(alive.size()));
-    STRATAGEM_TRY_ASSIGN(result->end, decide_end(variant, game, declarations, result->next));
+    STRATAGEM_TRY_ASSIGN(result->end, decide_end(variant, game, declarations, result->next).map_error(message_of));
     return result;
   });
   if (!report) return report;
-  STRATAGEM_TRY_ASSIGN(const auto seats, seats_at(game, report->next.phase));
+  STRATAGEM_TRY_ASSIGN(const auto seats, seats_at(game, report->next.phase).map_error(message_of));
   for (const Seat& seat : seats) {
     report->seats.push_back(seat.code);
     // The winners' seats are the seats holding a winner, whatever the ending.

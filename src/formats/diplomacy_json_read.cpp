@@ -532,7 +532,7 @@ tl::expected<std::optional<GameRules>, std::string> read_game_rules(const Varian
     code = setup->get<std::string>();
   }
   auto setup = standard_setup(variant, code);
-  if (!setup) return failure("setup: {}", setup.error());
+  if (!setup) return failure("setup: {}", setup.error().message);
   game.setup = std::move(*setup);
   const json* toss = find_field(input, "coin_toss");
   if (toss && !game.setup.neutral)

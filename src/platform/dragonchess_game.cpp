@@ -47,13 +47,13 @@ class Replay {
   Replay(std::string_view start, const std::vector<std::string>& moves) : position_(read(start)) {
     for (const std::string& text : moves) {
       const auto move = dragonchess::parse_move(position_, text);
-      if (!move) throw std::runtime_error("move " + text + ": " + move.error());
+      if (!move) throw std::runtime_error("move " + text + ": " + move.error().message);
       play(*move);
     }
   }
   static dragonchess::Position read(std::string_view text) {
     auto position = dragonchess::Position::from_text(text);
-    if (!position) throw std::runtime_error("position: " + position.error());
+    if (!position) throw std::runtime_error("position: " + position.error().message);
     return std::move(*position);
   }
   Replay(const Replay&) = delete;
@@ -101,7 +101,7 @@ tl::expected<DragonchessOptions, GameError> read_dragonchess_options(const json&
   STRATAGEM_TRY_ASSIGN(auto position, fields::string(body, "position", false));
   if (position) {
     const auto read = dragonchess::Position::from_text(*position);
-    if (!read) return tl::unexpected(fields::bad_value("position", read.error()));
+    if (!read) return tl::unexpected(fields::bad_value("position", read.error().message));
     if (dragonchess::outcome(*read).status != dragonchess::GameStatus::Ongoing)
       return tl::unexpected(fields::bad_value("position", "a position where the game goes on"));
     options.start_position = read->text();
@@ -155,7 +155,7 @@ class DragonchessGame::Impl {
       return tl::unexpected(fields::bad_value("move", "a move such as W2e2-2e3"));
     Replay replay(g.start_position(), g.moves_);
     const auto move = dragonchess::parse_move(replay.position(), text);
-    if (!move) return tl::unexpected(error(ErrorCode::BadRequest, Problem::IllegalMove, std::string(text), move.error()));
+    if (!move) return tl::unexpected(error(ErrorCode::BadRequest, Problem::IllegalMove, std::string(text), move.error().message));
     const Color mover = side_to_move(g);
     Effects effects;
     effects.changed = true;

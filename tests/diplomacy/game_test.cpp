@@ -26,7 +26,7 @@ using testing::province;
 
 GameRules rules_of(std::string_view setup_code) {
   auto setup = standard_setup(map(), setup_code);
-  EXPECT_TRUE(setup) << setup.error();
+  EXPECT_TRUE(setup) << setup.error().message;
   return GameRules{*setup, {}, std::nullopt};
 }
 
@@ -70,8 +70,8 @@ GameState position(std::string_view phase, const std::vector<std::string>& units
 
 using WrittenOrders = std::vector<std::pair<std::string_view, std::vector<std::string>>>;
 
-tl::expected<PhaseResult, std::string> play(const GameRules& game, const GameState& state,
-                                            const WrittenOrders& orders, const PhaseConditions& conditions = {}) {
+tl::expected<PhaseResult, Error> play(const GameRules& game, const GameState& state,
+                                      const WrittenOrders& orders, const PhaseConditions& conditions = {}) {
   const Variant& phase_map = map_at(map(), game, state.phase);
   OrderSheet sheet(phase_map, standard_rules(), state);
   for (const auto& [owner, texts] : orders)
@@ -86,7 +86,7 @@ tl::expected<PhaseResult, std::string> play(const GameRules& game, const GameSta
 PhaseResult played(const GameRules& game, const GameState& state, const WrittenOrders& orders,
                    const PhaseConditions& conditions = {}) {
   auto result = play(game, state, orders, conditions);
-  EXPECT_TRUE(result) << result.error();
+  EXPECT_TRUE(result) << result.error().message;
   return result ? *result : PhaseResult{};
 }
 
@@ -139,7 +139,7 @@ TEST(Setup, SeatsArmisticeAndVictoryOfEverySetup) {
 TEST(Setup, UnknownCodeListsTheSetups) {
   const auto setup = standard_setup(map(), "8");
   ASSERT_FALSE(setup);
-  EXPECT_EQ(setup.error(), "unknown setup \"8\" (the setups are 7, 6, 5, 4, 3a, 3b, 2)");
+  EXPECT_EQ(setup.error(), (Error{ErrorKind::Unknown, "unknown setup \"8\" (the setups are 7, 6, 5, 4, 3a, 3b, 2)"}));
 }
 
 TEST(Setup, SevenPlayerGameUnderTheGameRulesIsTheClassicGame) {
@@ -295,8 +295,9 @@ TEST(TwoPlayers, TheTossIsNeededFromTheFall1914AdjustmentsOn) {
   const auto without_toss = play(game, winter, {{"FRANCE", {"A Mar B"}}});
   ASSERT_FALSE(without_toss);
   EXPECT_EQ(without_toss.error(),
-            "phase S1915M needs the coin toss: the seat the neutral power joins (drawn before the Fall 1914 "
-            "adjustments)");
+            (Error{ErrorKind::Inconsistent,
+                   "phase S1915M needs the coin toss: the seat the neutral power joins (drawn before the Fall 1914 "
+                   "adjustments)"}));
   game.toss_winner = 2;
   EXPECT_FALSE(play(game, winter, {{"FRANCE", {"A Mar B"}}}));
   game.toss_winner = 1;
@@ -446,7 +447,8 @@ TEST(Ending, AgreedEndWinnerIsDrawnByLotAmongTheSurvivors) {
   agreed.agreed_end_lot = 6;
   const auto bad = decide_end(map(), game, agreed, state);
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error(), "agreed end: lot 6 is not one of the 6 surviving seats (0 to 5)");
+  EXPECT_EQ(bad.error(),
+            (Error{ErrorKind::Inconsistent, "agreed end: lot 6 is not one of the 6 surviving seats (0 to 5)"}));
 }
 
 TEST(Ending, LotInASeatGameDrawsASeat) {
@@ -599,7 +601,7 @@ TEST_P(WholeGame, FromTheStartToTheEnd) {
       });
     }
     const auto result = adjudicate(map(), standard_rules(), game, {}, state, orders, ordered);
-    ASSERT_TRUE(result) << result.error();
+    ASSERT_TRUE(result) << result.error().message;
     const GameState& next = result->next;
     // Powers that order nothing never leave their provinces and never build.
     for (int p = 0; p < map().province_count(); ++p) {

@@ -101,7 +101,7 @@ std::uint64_t slow_perft(Position& pos, int depth) {
 void check_position(Position& pos) {
   const std::string where = pos.text();
   auto ok = pos.pos_is_ok();
-  ASSERT_TRUE(ok) << ok.error() << " in " << where;
+  ASSERT_TRUE(ok) << ok.error().message << " in " << where;
 
   const Snapshot before(pos);
   MoveList legal, pseudo, captures;
@@ -133,7 +133,7 @@ void check_position(Position& pos) {
     pos.do_null_move(null_state);
     ASSERT_EQ(pos.key(), pos.compute_key()) << "null move in " << where;
     auto null_ok = pos.pos_is_ok();
-    ASSERT_TRUE(null_ok) << null_ok.error() << " after the null move in " << where;
+    ASSERT_TRUE(null_ok) << null_ok.error().message << " after the null move in " << where;
     ASSERT_EQ(pos.halfmove_clock(), before.halfmove_clock + 1) << "null move in " << where;
     ASSERT_EQ(pos.repetition_count(), 1);
     pos.undo_null_move();
@@ -143,11 +143,11 @@ void check_position(Position& pos) {
     StateInfo state;
     pos.do_move(m, state);
     auto after_ok = pos.pos_is_ok();
-    ASSERT_TRUE(after_ok) << after_ok.error() << " after " << m.raw() << " in " << where;
+    ASSERT_TRUE(after_ok) << after_ok.error().message << " after " << m.raw() << " in " << where;
     if (pos.rules().hero_return == HeroReturn::Any && !pos.rules().dwarf_turn) {
       // Without hidden piece state the text is the whole position: a fresh parse must hash alike.
       auto reparsed = Position::from_text(pos.text(), pos.rules());
-      ASSERT_TRUE(reparsed) << reparsed.error();
+      ASSERT_TRUE(reparsed) << reparsed.error().message;
       ASSERT_EQ(reparsed->key(), pos.key()) << m.raw() << " in " << where;
     }
     pos.undo_move(m);
@@ -160,7 +160,7 @@ void check_playouts(const Rules& rules, std::uint64_t seed, int games, int max_p
   for (int game = 0; game < games; ++game) {
     const auto& start = testing::kBusyPositions[static_cast<std::size_t>(game) % testing::kBusyPositions.size()];
     auto parsed = Position::from_text(start, rules);
-    ASSERT_TRUE(parsed) << parsed.error();
+    ASSERT_TRUE(parsed) << parsed.error().message;
     Position pos = std::move(*parsed);
     std::vector<StateInfo> states(static_cast<std::size_t>(max_plies));
     for (int ply = 0; ply < max_plies; ++ply) {
@@ -196,7 +196,7 @@ TEST(CrossCheck, EachSwitchAloneOverRandomPlayouts) {
 TEST(CrossCheck, BusyPositionsAreValid) {
   for (const auto& text : testing::kBusyPositions) {
     auto pos = Position::from_text(text);
-    ASSERT_TRUE(pos) << pos.error();
+    ASSERT_TRUE(pos) << pos.error().message;
     EXPECT_EQ(pos->text(), text);
   }
 }

@@ -7,6 +7,7 @@
 
 #include "stratagem/dragonchess/movegen.h"
 #include "stratagem/dragonchess/notation.h"
+#include "stratagem/dragonchess/strength.h"
 #include "support.h"
 
 namespace stratagem::dragonchess {
@@ -29,7 +30,7 @@ TEST(PositionText, ClocksAndSideRoundTrip) {
   const std::string text = testing::position_text({{'K', "1a1"}, {'k', "3l8"}, {'H', "2e5"}}, 's');
   const std::string with_clocks = text.substr(0, text.size() - 3) + "37 52";
   auto pos = Position::from_text(with_clocks);
-  ASSERT_TRUE(pos) << pos.error();
+  ASSERT_TRUE(pos) << pos.error().message;
   EXPECT_EQ(pos->text(), with_clocks);
   EXPECT_EQ(pos->halfmove_clock(), 37);
   EXPECT_EQ(pos->fullmove_number(), 52);
@@ -64,7 +65,7 @@ TEST(PositionText, FifthFieldCarriesTurnedDwarvesAndHeroesWaysBack) {
   const std::string boards = testing::position_text({{'K', "2a1"}, {'k', "2l8"}, {'H', "1e5"}, {'D', "3c5"}});
   const std::string text = boards + " h1e5-2d4,d3c5";  // by board, then square
   const auto pos = Position::from_text(text, stateful_rules());
-  ASSERT_TRUE(pos) << pos.error();
+  ASSERT_TRUE(pos) << pos.error().message;
   EXPECT_EQ(pos->text(), text);
   EXPECT_TRUE(pos->pos_is_ok());
   EXPECT_NE(pos->key(), Position::from_text(boards, stateful_rules())->key());
@@ -109,10 +110,12 @@ TEST(PositionText, MalformedFifthFieldIsRejectedWithAMessage) {
   for (const auto& [field, message] : cases) {
     const auto pos = Position::from_text(boards + " " + field, stateful_rules());
     ASSERT_FALSE(pos) << field;
-    EXPECT_NE(pos.error().find("fifth field, " + message), std::string::npos) << pos.error();
+    EXPECT_NE(pos.error().message.find("fifth field, " + message), std::string::npos) << pos.error().message;
   }
-  EXPECT_NE(Position::from_text(boards + " d3c5").error().find("only under the rule dwarf-turn=yes"), std::string::npos);
-  EXPECT_NE(Position::from_text(boards + " h1e5-2d4").error().find("only under hero-return=origin"), std::string::npos);
+  EXPECT_NE(Position::from_text(boards + " d3c5").error().message.find("only under the rule dwarf-turn=yes"),
+            std::string::npos);
+  EXPECT_NE(Position::from_text(boards + " h1e5-2d4").error().message.find("only under hero-return=origin"),
+            std::string::npos);
 }
 
 struct BadPosition {
@@ -125,7 +128,7 @@ class MalformedPosition : public ::testing::TestWithParam<BadPosition> {};
 TEST_P(MalformedPosition, IsRejectedWithAMessage) {
   auto pos = Position::from_text(GetParam().text);
   ASSERT_FALSE(pos) << GetParam().text;
-  EXPECT_NE(pos.error().find(GetParam().message_part), std::string::npos) << pos.error();
+  EXPECT_NE(pos.error().message.find(GetParam().message_part), std::string::npos) << pos.error().message;
 }
 
 const std::string kSky = "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1";
@@ -185,7 +188,7 @@ TEST(MoveText, EveryLegalMoveRoundTrips) {
   ASSERT_EQ(moves.size(), 90);
   for (Move m : moves) {
     auto parsed = parse_move(pos, move_text(pos, m));
-    ASSERT_TRUE(parsed) << parsed.error();
+    ASSERT_TRUE(parsed) << parsed.error().message;
     EXPECT_EQ(*parsed, m);
   }
 }
@@ -194,7 +197,7 @@ TEST(MoveText, AcceptsShortFormsAndGivesCanonicalText) {
   const Position pos = Position::start();
   for (const char* text : {"W2e2-2e3", "2e2-2e3", "2e22e3"}) {
     auto m = parse_move(pos, text);
-    ASSERT_TRUE(m) << m.error();
+    ASSERT_TRUE(m) << m.error().message;
     EXPECT_EQ(move_text(pos, *m), "W2e2-2e3");
   }
 }
@@ -202,11 +205,11 @@ TEST(MoveText, AcceptsShortFormsAndGivesCanonicalText) {
 TEST(MoveText, CaptureFromAfarAndPromotionForms) {
   const Position pos = make_position({{'K', "2a1"}, {'k', "2l8"}, {'R', "1g8"}, {'w', "2g7"}, {'W', "2e7"}});
   auto breath = parse_move(pos, "1g82g7");
-  ASSERT_TRUE(breath) << breath.error();
+  ASSERT_TRUE(breath) << breath.error().message;
   EXPECT_EQ(move_text(pos, *breath), "R1g8*2g7");
   EXPECT_EQ(breath->kind(), MoveKind::Breath);
   auto promotion = parse_move(pos, "2e72e8");
-  ASSERT_TRUE(promotion) << promotion.error();
+  ASSERT_TRUE(promotion) << promotion.error().message;
   EXPECT_EQ(move_text(pos, *promotion), "W2e7-2e8=H");
   EXPECT_EQ(parse_move(pos, "W2e7-2e8=H"), promotion);
 }
@@ -214,6 +217,7 @@ TEST(MoveText, CaptureFromAfarAndPromotionForms) {
 struct BadMove {
   std::string text;
   std::string message_part;
+  ErrorKind kind;
 };
 
 class MalformedMove : public ::testing::TestWithParam<BadMove> {};
@@ -223,29 +227,59 @@ TEST_P(MalformedMove, IsRejectedWithAMessage) {
                                       {'C', "2d2"}, {'b', "3d2"}, {'T', "2f2"}, {'t', "2d4"}, {'O', "2b4"}});
   auto m = parse_move(pos, GetParam().text);
   ASSERT_FALSE(m) << GetParam().text;
-  EXPECT_NE(m.error().find(GetParam().message_part), std::string::npos) << m.error();
+  EXPECT_NE(m.error().message.find(GetParam().message_part), std::string::npos) << m.error().message;
+  EXPECT_EQ(m.error().kind, GetParam().kind) << m.error().message;
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Dragonchess, MalformedMove,
-    ::testing::Values(BadMove{"", "character 1: expected a square"}, BadMove{"W", "character 2: expected a square"},
-                      BadMove{"Z2e7-2e8", "'Z' is not a piece letter"},
-                      BadMove{"W4e7-2e8", "board '4' is not 1 (Sky)"}, BadMove{"W2m7-2e8", "file 'm' is not a-l"},
-                      BadMove{"W2e9-2e8", "rank '9' is not 1-8"}, BadMove{"W2e7-2e", "character 6: expected a square"},
-                      BadMove{"W2e7/2e8", "character 5: square '/2e': board '/'"},
-                      BadMove{"W2e7-2e8=Q", "promotes only to a Hero"},
-                      BadMove{"W2e7-2e8x", "unexpected text after the target square"},
-                      BadMove{"w2e7-2e8", "character 1: square 'w2e'"},
-                      BadMove{"2h5-2h6", "no piece on 2h5"},
-                      BadMove{"2g7-2g6", "belongs to the side not to move"},
-                      BadMove{"O2e7-2e8", "is a W, not a O"},
-                      BadMove{"W2e7x2e8", "written with 'x' but the move is W2e7-2e8=H"},
-                      BadMove{"R1g8x2g7", "written with 'x' but the move is R1g8*2g7"},
-                      BadMove{"O2b4*2b3", "written with '*'"},
-                      BadMove{"O2b4-2b5=H", "'=H' on a move that does not promote"},
-                      BadMove{"2d2-2d3", "frozen by a Basilisk"},
-                      BadMove{"T2f2-2g3", "it would leave the King attacked"},
-                      BadMove{"O2b4-2c5", "the O on 2b4 cannot reach 2c5"}));
+    ::testing::Values(BadMove{"", "character 1: expected a square", ErrorKind::Unreadable},
+                      BadMove{"W", "character 2: expected a square", ErrorKind::Unreadable},
+                      BadMove{"Z2e7-2e8", "'Z' is not a piece letter", ErrorKind::Unreadable},
+                      BadMove{"W4e7-2e8", "board '4' is not 1 (Sky)", ErrorKind::Unreadable},
+                      BadMove{"W2m7-2e8", "file 'm' is not a-l", ErrorKind::Unreadable},
+                      BadMove{"W2e9-2e8", "rank '9' is not 1-8", ErrorKind::Unreadable},
+                      BadMove{"W2e7-2e", "character 6: expected a square", ErrorKind::Unreadable},
+                      BadMove{"W2e7/2e8", "character 5: square '/2e': board '/'", ErrorKind::Unreadable},
+                      BadMove{"W2e7-2e8=Q", "promotes only to a Hero", ErrorKind::Unreadable},
+                      BadMove{"W2e7-2e8x", "unexpected text after the target square", ErrorKind::Unreadable},
+                      BadMove{"w2e7-2e8", "character 1: square 'w2e'", ErrorKind::Unreadable},
+                      BadMove{"2h5-2h6", "no piece on 2h5", ErrorKind::Illegal},
+                      BadMove{"2g7-2g6", "belongs to the side not to move", ErrorKind::Illegal},
+                      BadMove{"O2e7-2e8", "is a W, not a O", ErrorKind::Illegal},
+                      BadMove{"W2e7x2e8", "written with 'x' but the move is W2e7-2e8=H", ErrorKind::Illegal},
+                      BadMove{"R1g8x2g7", "written with 'x' but the move is R1g8*2g7", ErrorKind::Illegal},
+                      BadMove{"O2b4*2b3", "written with '*'", ErrorKind::Illegal},
+                      BadMove{"O2b4-2b5=H", "'=H' on a move that does not promote", ErrorKind::Illegal},
+                      BadMove{"2d2-2d3", "frozen by a Basilisk", ErrorKind::Illegal},
+                      BadMove{"T2f2-2g3", "it would leave the King attacked", ErrorKind::Illegal},
+                      BadMove{"O2b4-2c5", "the O on 2b4 cannot reach 2c5", ErrorKind::Illegal}));
+
+// What kind of refusal each is, beside its words: text not in the form asked for, a
+// position the rules do not allow, a name that names nothing.
+TEST(Refusals, SayTheirKind) {
+  EXPECT_EQ(parse_square("2e9"), tl::unexpected(Error{ErrorKind::Unreadable, "square '2e9': rank '9' is not 1-8"}));
+  const std::string no_gold_king = testing::position_text({{'k', "2l8"}, {'H', "2e5"}});
+  EXPECT_EQ(Position::from_text(no_gold_king),
+            tl::unexpected(Error{ErrorKind::Illegal,
+                                 "position text '" + no_gold_king + "': Gold has 0 Kings; exactly one is required"}));
+  const std::string three_fields = kBoards + " g 0";
+  EXPECT_EQ(Position::from_text(three_fields).error().kind, ErrorKind::Unreadable);
+  const std::string dwarf_turned = testing::position_text({{'K', "2a1"}, {'k', "2l8"}, {'D', "3c5"}}) + " d3c5";
+  EXPECT_EQ(Position::from_text(dwarf_turned),
+            tl::unexpected(Error{ErrorKind::Illegal, "position text '" + dwarf_turned +
+                                                         "': fifth field, 'd3c5': Dwarves turn only under the rule "
+                                                         "dwarf-turn=yes"}));
+
+  Rules rules;
+  EXPECT_EQ(apply_rule_switch(rules, "stalemate"),
+            tl::unexpected(Error{ErrorKind::Unreadable, "rule 'stalemate': expected NAME=VALUE"}));
+  EXPECT_EQ(apply_rule_switch(rules, "stalemate=win"),
+            tl::unexpected(Error{ErrorKind::Unknown, "rule 'stalemate': value 'win' is not draw or loss"}));
+  EXPECT_EQ(apply_rule_switch(rules, "castling=yes").error().kind, ErrorKind::Unknown);
+  EXPECT_EQ(strength_level(kMaxStrength + 1),
+            tl::unexpected(Error{ErrorKind::Unknown, "strength level 11 is not 1-10"}));
+}
 
 // Random edits of valid text: every result is either a position (whose own text parses
 // back to it) or a message; nothing crashes.
@@ -264,11 +298,11 @@ TEST(PositionText, RandomEditsParseOrGiveAMessage) {
     }
     auto pos = Position::from_text(text);
     if (!pos) {
-      EXPECT_FALSE(pos.error().empty());
+      EXPECT_FALSE(pos.error().message.empty());
       continue;
     }
     auto again = Position::from_text(pos->text());
-    ASSERT_TRUE(again) << again.error();
+    ASSERT_TRUE(again) << again.error().message;
     EXPECT_EQ(again->text(), pos->text());
     EXPECT_TRUE(pos->pos_is_ok());
   }
@@ -290,7 +324,7 @@ TEST(MoveText, RandomTextParsesToALegalMoveOrGivesAMessage) {
       EXPECT_TRUE(legal.contains(*m)) << text;
       ++parsed;
     } else {
-      EXPECT_FALSE(m.error().empty());
+      EXPECT_FALSE(m.error().message.empty());
     }
   }
   EXPECT_GT(parsed, 0);

@@ -83,10 +83,10 @@ TEST(Perft, CasesOfTheDataFile) {
     Rules rules;
     for (const std::string& rule_switch : c.rule_switches) {
       const auto applied = apply_rule_switch(rules, rule_switch);
-      ASSERT_TRUE(applied) << applied.error();
+      ASSERT_TRUE(applied) << applied.error().message;
     }
     auto pos = c.position == "startpos" ? Position::start(rules) : Position::from_text(c.position, rules);
-    ASSERT_TRUE(pos) << pos.error();
+    ASSERT_TRUE(pos) << pos.error().message;
     for (const auto& [depth, leaves] : c.counts) {
       if (leaves > kMostLeavesRun) continue;
       EXPECT_EQ(perft(*pos, depth), leaves) << "depth " << depth;

@@ -48,7 +48,7 @@ inline std::string position_text(const std::vector<std::pair<char, std::string>>
 inline Position make_position(const std::vector<std::pair<char, std::string>>& placements, char side = 'g',
                               const Rules& rules = {}) {
   auto pos = Position::from_text(position_text(placements, side), rules);
-  EXPECT_TRUE(pos.has_value()) << (pos ? "" : pos.error());
+  EXPECT_TRUE(pos.has_value()) << (pos ? "" : pos.error().message);
   return pos ? std::move(*pos) : Position::start();
 }
 

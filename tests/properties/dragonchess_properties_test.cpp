@@ -28,7 +28,7 @@ RC_GTEST_PROP(DragonchessProperties, TextRoundTrip, ()) {
   const DragonchessGame game(line);
   const std::string text = game.pos.text();
   const auto back = Position::from_text(text, line.rules);
-  if (!back) RC_FAIL("\"" + text + "\" does not parse: " + back.error());
+  if (!back) RC_FAIL("\"" + text + "\" does not parse: " + back.error().message);
   RC_ASSERT(back->text() == text);
   if (back->key() != game.pos.key()) RC_FAIL("\"" + text + "\": the key changes through text");
   RC_ASSERT(back->pos_is_ok().has_value());
@@ -41,7 +41,7 @@ RC_GTEST_PROP(DragonchessProperties, DoUndoRestores, ()) {
   const auto line = *dragonchess_line();
   std::string broken;
   DragonchessGame game(line, [&](const Position& pos) {
-    if (const auto ok = pos.pos_is_ok(); !ok && broken.empty()) broken = pos.text() + ": " + ok.error();
+    if (const auto ok = pos.pos_is_ok(); !ok && broken.empty()) broken = pos.text() + ": " + ok.error().message;
   });
   if (!broken.empty()) RC_FAIL("pos_is_ok() fails during the line at " + broken);
   Position& pos = game.pos;
@@ -53,7 +53,7 @@ RC_GTEST_PROP(DragonchessProperties, DoUndoRestores, ()) {
     const std::string mt = move_text(pos, m);
     StateInfo st;
     pos.do_move(m, st);
-    if (const auto ok = pos.pos_is_ok(); !ok) RC_FAIL("after " + mt + " in \"" + text + "\": " + ok.error());
+    if (const auto ok = pos.pos_is_ok(); !ok) RC_FAIL("after " + mt + " in \"" + text + "\": " + ok.error().message);
     pos.undo_move(m);
     if (pos.text() != text || pos.key() != key) RC_FAIL("undoing " + mt + " in \"" + text + "\" gives \"" + pos.text() + "\"");
   }
@@ -108,7 +108,7 @@ RC_GTEST_PROP(DragonchessProperties, MoveTextReadsBack, ()) {
   for (const Move m : legal) {
     const std::string text = move_text(game.pos, m);
     const auto back = parse_move(game.pos, text);
-    if (!back) RC_FAIL("\"" + game.pos.text() + "\": " + text + " does not parse: " + back.error());
+    if (!back) RC_FAIL("\"" + game.pos.text() + "\": " + text + " does not parse: " + back.error().message);
     if (*back != m) RC_FAIL("\"" + game.pos.text() + "\": " + text + " reads back as " + move_text(game.pos, *back));
   }
 }

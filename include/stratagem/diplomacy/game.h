@@ -52,7 +52,7 @@ struct PhaseConditions {
 // The seats as they stand in `phase`: in the two-player game, Italy is in the toss
 // winner's seat from Spring 1915 on. Fails when that phase needs the toss and it is
 // missing or not a seat.
-tl::expected<std::vector<Seat>, std::string> seats_at(const GameRules& game, Phase phase);
+tl::expected<std::vector<Seat>, Error> seats_at(const GameRules& game, Phase phase);
 
 // The powers that order nothing in `phase`: armistice, civil disorder, and the neutral
 // power before it joins.
@@ -63,11 +63,11 @@ PowerSet powers_not_ordering(const GameRules& game, const PowerSet& civil_disord
 const Variant& map_at(const Variant& variant, const GameRules& game, Phase phase);
 
 // Seats that still have a unit (seed 000 §5.1(c): 仍有部隊者), by index, increasing.
-tl::expected<std::vector<int>, std::string> surviving_seats(const GameRules& game, const GameState& state);
+tl::expected<std::vector<int>, Error> surviving_seats(const GameRules& game, const GameState& state);
 
 // Whether the game is over at `state` (a position between phases), and how. Fails on a
 // lot outside the surviving seats, a lot or draw when nobody survives, or a missing toss.
-tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& variant, const GameRules& game,
+tl::expected<std::optional<GameEnd>, Error> decide_end(const Variant& variant, const GameRules& game,
                                                              const EndDeclarations& declarations,
                                                              const GameState& state);
 
@@ -75,7 +75,7 @@ tl::expected<std::optional<GameEnd>, std::string> decide_end(const Variant& vari
 // dropped (their units hold, are disbanded when dislodged, build nothing, lose units to
 // civil disorder), the phase is adjudicated on map_at(), and PhaseResult::end says
 // whether the position after it ends the game. Fails as seats_at() and decide_end() do.
-tl::expected<PhaseResult, std::string> adjudicate(const Variant& variant, const RuleOptions& rules,
+tl::expected<PhaseResult, Error> adjudicate(const Variant& variant, const RuleOptions& rules,
                                                   const GameRules& game, const PhaseConditions& conditions,
                                                   const GameState& state,
                                                   const std::array<Order, kMaxProvinces>& orders,

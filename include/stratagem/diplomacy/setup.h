@@ -24,6 +24,7 @@
 
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/types.h"
+#include "stratagem/error.h"
 
 namespace stratagem::diplomacy {
 
@@ -73,8 +74,8 @@ struct Setup {
 const std::vector<std::string_view>& setup_codes();
 
 // The setup named `code` on the standard map (it names the standard powers), or a
-// sentence saying the code is unknown and listing the known ones.
-tl::expected<Setup, std::string> standard_setup(const Variant& variant, std::string_view code);
+// sentence saying the code is unknown and listing the known ones (ErrorKind::Unknown).
+tl::expected<Setup, Error> standard_setup(const Variant& variant, std::string_view code);
 
 // The setup's starting position: the variant's units and home centres, at setup.start.
 GameState initial_state(const Variant& variant, const Setup& setup);

@@ -11,6 +11,7 @@
 
 #include "stratagem/dragonchess/position.h"
 #include "stratagem/dragonchess/types.h"
+#include "stratagem/error.h"
 
 namespace stratagem::dragonchess {
 
@@ -22,13 +23,14 @@ char piece_char(Piece p);
 std::optional<PieceType> piece_type_from_letter(char letter);
 
 std::string square_text(Square s);
-tl::expected<Square, std::string> parse_square(std::string_view text);
+tl::expected<Square, Error> parse_square(std::string_view text);
 
 // Canonical text of a legal (or at least pseudo-legal) move in `pos`.
 std::string move_text(const Position& pos, Move m);
 
 // Parses move text in any accepted form and finds the legal move of `pos` it names.
-// Rejects malformed text, and moves that are not legal, saying why.
-tl::expected<Move, std::string> parse_move(const Position& pos, std::string_view text);
+// Rejects malformed text (ErrorKind::Unreadable) and moves that are not legal
+// (ErrorKind::Illegal), saying why.
+tl::expected<Move, Error> parse_move(const Position& pos, std::string_view text);
 
 }  // namespace stratagem::dragonchess

@@ -15,6 +15,7 @@
 #include "stratagem/dragonchess/bitboard.h"
 #include "stratagem/dragonchess/rules.h"
 #include "stratagem/dragonchess/types.h"
+#include "stratagem/error.h"
 
 namespace stratagem::dragonchess {
 
@@ -47,7 +48,9 @@ struct StateInfo {
 class Position {
  public:
   // Parses position text (see the CLI contract); the message names the field and place.
-  static tl::expected<Position, std::string> from_text(std::string_view text, const Rules& rules = {});
+  // ErrorKind::Unreadable for text not in the form, ErrorKind::Illegal for a position the
+  // rules do not allow (a piece on a board it cannot stand on, two Kings, ...).
+  static tl::expected<Position, Error> from_text(std::string_view text, const Rules& rules = {});
   static Position start(const Rules& rules = {});
 
   // Not copyable: a copy would share the original's chain of StateInfo records, and
@@ -108,8 +111,9 @@ class Position {
 
   // Recomputes the hash from scratch; key() must always equal it.
   std::uint64_t compute_key() const;
-  // Debug consistency check of all redundant data; returns an explanation when broken.
-  tl::expected<void, std::string> pos_is_ok() const;
+  // Debug consistency check of all redundant data; returns an explanation when broken
+  // (ErrorKind::Inconsistent).
+  tl::expected<void, Error> pos_is_ok() const;
 
  private:
   Position() = default;
@@ -126,9 +130,8 @@ class Position {
     Bitboard frozen;
   };
   bool attacked_by(Square s, Color by, const AttackBoards& boards) const;
-  tl::expected<void, std::string> validate() const;
   // The fifth field of the position text: turned Dwarves and Heroes' ways back.
-  tl::expected<void, std::string> read_hidden_state(std::string_view field);
+  tl::expected<void, Error> read_hidden_state(std::string_view field);
   std::string hidden_state_text() const;
 
   std::array<Piece, kSquareCount> board_{};

@@ -7,6 +7,8 @@
 
 #include <tl/expected.hpp>
 
+#include "stratagem/error.h"
+
 namespace stratagem::dragonchess {
 
 // Underworld -> Ground climb of the Elemental: capture only (the seed) or move or capture.
@@ -30,7 +32,7 @@ struct Rules {
 };
 
 // Applies one `NAME=VALUE` switch (as given to `--rule`) to `rules`.
-tl::expected<void, std::string> apply_rule_switch(Rules& rules, std::string_view text);
+tl::expected<void, Error> apply_rule_switch(Rules& rules, std::string_view text);
 
 // All switches as `NAME=VALUE` separated by blanks, in the order above.
 std::string format_rules(const Rules& rules);

@@ -10,6 +10,7 @@
 #include <tl/expected.hpp>
 
 #include "stratagem/dragonchess/search.h"
+#include "stratagem/error.h"
 
 namespace stratagem::dragonchess {
 
@@ -23,7 +24,7 @@ struct StrengthLevel {
   int eval_noise = 0;       // centipawns; see EvalOptions::noise
 };
 
-tl::expected<StrengthLevel, std::string> strength_level(int level);
+tl::expected<StrengthLevel, Error> strength_level(int level);
 
 // Sets the level's depth, node budget, margin and noise; `seed` varies the random choices.
 void apply_strength(const StrengthLevel& level, std::uint64_t seed, SearchLimits& limits, SearchOptions& options);
