@@ -119,9 +119,15 @@ void MilaLists::record_builds(const Variant& variant, const PendingPhase& played
 }
 
 void MilaLists::record_centres_taken(const Variant& variant, const GameState& before, const GameState& next) {
+  const auto is_taken = [&](Province centre) {
+    return next.centre_owner(centre) != before.centre_owner(centre) && next.centre_owner(centre) != Power::None;
+  };
+  // Most phases take no centre: then there is no order of arrivals to work out.
+  bool any_taken = false;
+  variant.all_supply_centres().for_each([&](int c) { any_taken = any_taken || is_taken(province_at(c)); });
+  if (!any_taken) return;
   const auto taken = [&](Province centre) {
-    if (next.centre_owner(centre) != before.centre_owner(centre) && next.centre_owner(centre) != Power::None)
-      centre_arrives(centre);
+    if (is_taken(centre)) centre_arrives(centre);
   };
   for (int p = 0; p < variant.power_count(); ++p)
     for (Province centre : mila_centres(variant, before, *this, power_at(p))) taken(centre);

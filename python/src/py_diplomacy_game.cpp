@@ -45,34 +45,36 @@ py::list centres_of(const Variant& variant, const GameState& state, Power power)
 namespace {
 
 // MILA: the provinces of the units to order (the dislodged ones in a retreat phase), or
-// in an adjustment phase the build sites or the units that may be removed.
+// in an adjustment phase the build sites or the units that may be removed; sorted.
 py::list orderable_of(const Variant& variant, const GameState& state, Power power, bool done) {
-  std::vector<std::pair<std::string_view, py::str>> places;
-  const auto add = [&](Province p) { places.emplace_back(variant.province_code(p), text_cache->province(p)); };
-  if (done) return py::list();
+  py::list places;
+  if (done) return places;
+  const auto units_of_power = [&] {
+    for (Province p : text_cache->provinces_by_code())
+      if (state.occupied(p) && state.unit_at(p).power == power) places.append(text_cache->province(p));
+  };
   switch (state.phase.type) {
     case PhaseType::Movement:
-      state.occupied_provinces().for_each([&](int p) {
-        if (state.unit_at(province_at(p)).power == power) add(province_at(p));
-      });
+      units_of_power();
       break;
     case PhaseType::Retreat:
-      state.dislodged_provinces().for_each([&](int p) {
-        if (state.dislodged_in(province_at(p))->unit.power == power) add(province_at(p));
-      });
+      for (Province p : text_cache->provinces_by_code())
+        if (state.dislodged_provinces().contains(index(p)) && state.dislodged_in(p)->unit.power == power)
+          places.append(text_cache->province(p));
       break;
     case PhaseType::Adjustment: {
       const int delta = adjustment_delta(variant, state, power);
-      if (delta > 0)
-        for (Province site : build_sites(variant, state, power)) add(site);
-      if (delta < 0)
-        state.occupied_provinces().for_each([&](int p) {
-          if (state.unit_at(province_at(p)).power == power) add(province_at(p));
-        });
+      if (delta > 0) {
+        std::vector<std::pair<std::string_view, py::str>> sites;
+        for (Province site : build_sites(variant, state, power))
+          sites.emplace_back(variant.province_code(site), text_cache->province(site));
+        return sorted_texts(std::move(sites));
+      }
+      if (delta < 0) units_of_power();
       break;
     }
   }
-  return sorted_texts(std::move(places));
+  return places;
 }
 
 // MILA's layout: every location of the map is a key; a unit's orders are listed under
@@ -307,6 +309,9 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
   std::vector<py::handle> items;
   if (py::isinstance<py::str>(orders)) {
     items.push_back(orders);
+  } else if (PyList_CheckExact(orders.ptr())) {
+    items.reserve(static_cast<std::size_t>(PyList_GET_SIZE(orders.ptr())));
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(orders.ptr()); ++i) items.push_back(PyList_GET_ITEM(orders.ptr(), i));
   } else if (py::isinstance<py::iterable>(orders)) {
     for (const py::handle& item : py::iter(orders)) items.push_back(item);
   } else {

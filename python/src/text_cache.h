@@ -82,6 +82,10 @@ class TextCache {
     for (int p = 0; p < variant.power_count(); ++p)
       powers_.push_back(py::str(variant.power_code(diplomacy::power_at(p))));
     for (const py::str& location : locations_) every_location_[location] = py::none();
+    for (int p = 0; p < variant.province_count(); ++p) provinces_by_code_.push_back(diplomacy::province_at(p));
+    std::sort(provinces_by_code_.begin(), provinces_by_code_.end(), [&](diplomacy::Province a, diplomacy::Province b) {
+      return variant.province_code(a) < variant.province_code(b);
+    });
     for (int p = 0; p < variant.power_count(); ++p) {
       std::vector<std::pair<std::string_view, int>> codes;
       variant.home_centres(diplomacy::power_at(p)).for_each([&](int c) {
@@ -102,6 +106,9 @@ class TextCache {
     return py::reinterpret_steal<py::list>(PySequence_List(homes_[index(p)].ptr()));
   }
   int location_count() const { return static_cast<int>(locations_.size()); }
+  // Every province in the order of its code: a list of provinces in that order (MILA's
+  // sorted lists) is made by filtering this, with no sort.
+  const std::vector<diplomacy::Province>& provinces_by_code() const { return provinces_by_code_; }
   // A new dict with every location code as a key (values None): copying it is a copy of
   // its table, where inserting the keys one by one would hash them and grow it four times.
   py::dict dict_of_locations() const { return py::reinterpret_steal<py::dict>(PyDict_Copy(every_location_.ptr())); }
@@ -146,6 +153,7 @@ class TextCache {
   const diplomacy::Variant& variant_;
   std::vector<py::str> locations_, powers_;
   std::vector<py::list> homes_;
+  std::vector<diplomacy::Province> provinces_by_code_;
   py::dict every_location_;
   std::unordered_map<std::uint32_t, py::str> units_;
   OrderTexts orders_;
