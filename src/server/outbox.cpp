@@ -77,9 +77,20 @@ std::vector<std::string> Outbox::player_channels() const {
 }
 
 void Outbox::dispatch_loop() {
+  // A gather key's memory only times press notices at most a day apart (press_minutes'
+  // maximum): after a week it is forgotten, so the table holds the keys of live games.
+  constexpr auto kGatheringMemory = std::chrono::hours(24 * 7);
+  static_assert(kGatheringMemory > std::chrono::minutes(notices::AccountSettings::kMaxPressMinutes));
+  constexpr auto kForgetEvery = std::chrono::hours(1);
+  std::optional<storage::Instant> forgotten_at;
   std::uint64_t seen = 0;
   while (!stopping_) {
     const auto now = now_instant();
+    if (!forgotten_at || now - *forgotten_at >= kForgetEvery) {
+      if (auto forgot = store_.notices().forget_deliveries_before(now - kGatheringMemory); !forgot)
+        spdlog::warn("notices: {}", forgot.error().message);
+      forgotten_at = now;
+    }
     auto dispatched = store_.notices().dispatch_notices(
         options_.batch, [&](const storage::StoredNotice& notice, storage::OutboxWriter& outbox) {
           dispatch(notice, outbox, now);
