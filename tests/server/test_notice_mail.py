@@ -61,6 +61,11 @@ def test_a_confirmed_address_gets_notices_in_its_language_with_headers_and_links
     server = mail_server(f"sqlite:{tmp_path / 'db.sqlite'}", smtp).start()
     try:
         game_id, players = seven_player_game(server)
+        # Notices are fanned out by the readers' settings when they are dispatched: the
+        # game's start is dispatched before France chooses what to hear, or it would be told.
+        db = sqlite3.connect(str(tmp_path / "db.sqlite"))
+        wait_until(lambda: db.execute("SELECT COUNT(*) FROM notices").fetchone()[0] == 0, timeout=20,
+                   what="the game's start dispatched")
         france = players["FRANCE"]  # writes Japanese
         assert france.ok("GET", "/api/v1/me/notices")["channels"] == ["email"]
         # Choosing e-mail before there is a confirmed address is refused, saying why.
