@@ -16,7 +16,7 @@ import pytest
 
 import diplomacy
 from diplomacy import Game, GamePhaseData, Message, Power
-from diplomacy.utils import order_results
+from diplomacy.utils import errors, order_results
 from diplomacy.utils.export import from_saved_game_format, to_saved_game_format
 from diplomacy.utils.order_results import BOUNCE, DISLODGED, OK, VOID
 
@@ -309,3 +309,17 @@ def test_orders_written_as_players_write_them_are_read_as_milas_game_reads_them(
     assert game.get_orders("RUSSIA") == ["A WAR - GAL", "F SEV - BLA", "A MOS - UKR"]
     assert game.get_orders("FRANCE") == ["F BRE - MAO", "A PAR - BUR"]
     assert game.get_orders("TURKEY") == []
+
+
+def test_a_move_written_via_convoy_that_no_convoy_can_carry_is_refused_as_mila_refuses_it():
+    """MILA's answers to the same calls: the engine would take these as moves over land
+    (or the fleet's own move)."""
+    game = Game()
+    game.set_orders("GERMANY", ["Army Munich -> Berlin via convoy", "F KIE - DEN VIA", "A BER - PRU"])
+    game.set_orders("FRANCE", ["A PAR - GAS VIA", "F BRE - MAO"])
+    assert game.get_orders("GERMANY") == ["A BER - PRU"] and game.get_orders("FRANCE") == ["F BRE - MAO"]
+    assert [str(error) for error in game.error] == [
+        "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A MUN - BER VIA",
+        "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: F KIE - DEN VIA",
+        "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A PAR - GAS VIA"]
+    assert game.error[0] == errors.GAME_UNIT_CANT_MOVE_VIA_CONVOY_INTO_DEST

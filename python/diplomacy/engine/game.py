@@ -490,6 +490,8 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
             if read and replace:  # all again, in the order given, as MILA keeps them
                 texts = [orders] if isinstance(orders, str) else orders
                 self._give_orders_by_unit(power_name, [read.get(text, text) for text in texts], True, True)
+        if phase_type == "M":
+            self._refuse_via_without_convoy(power_name, orders)
         for text, why in dropped:
             self.error.append(self._mila_error(power_name, text)
                               or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
@@ -499,6 +501,32 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
             self._settle_waives(power_name)
         if self._powers_read:
             self.powers[power_name]._orders = None
+
+    def _refuse_via_without_convoy(self, power_name: str, orders: Union[str, List[str]]) -> None:
+        """MILA refuses a move written with VIA that no convoy can carry (an army inland, a
+        fleet), which the engine takes as a move over land or the fleet's own move: such a
+        unit is left without an order, and game.error says so in MILA's words."""
+        refused = {}
+        for text in [orders] if isinstance(orders, str) else orders:
+            if not isinstance(text, str) or "VIA" not in text.upper():
+                continue
+            words = order_words(self.map, text)
+            if words is None or not words.endswith(" - " + words.split()[-2] + " VIA"):
+                continue
+            unit = " ".join(words.split()[:2])
+            given = next((order for order in _core.DiplomacyGame.get_orders(self, power_name)
+                          if _unit_key(order) == unit), None)
+            if given is not None and not given.endswith(" VIA"):
+                refused[unit] = " ".join(words.split()[2:])
+        if not refused:
+            return
+        kept = [order for order in _core.DiplomacyGame.get_orders(self, power_name) if _unit_key(order) not in refused]
+        _core.DiplomacyGame.set_orders(self, power_name, [], True, True)
+        self._give_orders_by_unit(power_name, kept, True, False)
+        for unit, rest in refused.items():
+            error = errors.GAME_UNIT_CANT_CONVOY if unit[0] == "F" and self.map.area_type(unit[2:]) == "WATER" \
+                else errors.GAME_UNIT_CANT_MOVE_VIA_CONVOY_INTO_DEST
+            self.error.append(error % (unit, rest))
 
     def _give_as_mila_reads(self, power_name: str, dropped: List[Any], replace: bool):
         """The orders the engine could not read given again as MILA's Game reads them
