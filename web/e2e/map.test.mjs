@@ -17,6 +17,7 @@ after(async () => { await browser?.close(); await server?.stop(); });
 
 const languages = ['zh-Hant', 'ja', 'zh-Hans', 'en'];
 const provinceCount = 76;
+const kindNames = { en: 'Diplomacy', ja: 'ディプロマシー', 'zh-Hant': '外交', 'zh-Hans': '强权外交' };
 
 async function newGame(page, name) {
   await signUp(page, name);
@@ -54,6 +55,8 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
     await newGame(page, `reader_${size}`);
     for (const language of languages) {
       await page.selectOption('select[name="language"]', language);
+      // The game was left unnamed on an English page: it is named after its kind in the reader's language.
+      assert.equal(await page.textContent('.diplomacy h1'), kindNames[language]);
       await page.click('[data-action="zoom-fit"]');
       await page.waitForTimeout(200);
       const fit = await figures(page, language);

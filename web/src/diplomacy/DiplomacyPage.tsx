@@ -2,7 +2,7 @@
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
+import { useT, gameName, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -335,7 +335,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   return (
     <div class="diplomacy" data-my-powers={view.my_powers.join(' ')} data-phase={phase} data-status={view.status}>
       <div class="game-head">
-        <h1>{initial.name || t('lobby.diplomacy')}</h1>
+        <h1>{gameName(t, initial)}</h1>
         <span class="phase">{phaseName(t, phase)}</span>
         {active && live && view.stage && <span class="tag">{t(`game.stage_${view.stage}`)}</span>}
         {active && <Countdown deadline={view.stage === 'negotiation' && view.negotiation_deadline ? view.negotiation_deadline : view.deadline} />}

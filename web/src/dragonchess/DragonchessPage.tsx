@@ -4,7 +4,7 @@
 // pieces, the last move, the move list, clocks, check and the end of the game.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type DragonchessView, type User } from '../api';
-import { useT } from '../ui/i18n';
+import { useT, gameName } from '../ui/i18n';
 import { formatDuration } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { capturedPieces, files, isFrozen, parseMove, parsePosition, sideOf, type Board } from './position';
@@ -94,7 +94,7 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
   return (
     <div class="dragonchess" data-status={view.status} data-side-to-move={view.side_to_move} data-my-side={view.my_side ?? ''}>
       <div class="game-head">
-        <h1>{view.name || t('lobby.dragonchess')}</h1>
+        <h1>{gameName(t, view)}</h1>
         {view.my_side && <span>{t('dc.youAre', { side: sideName(view.my_side) })}</span>}
         {view.status === 'active' && <strong class={myTurn ? 'turn' : ''}>{t('dc.toMove', { side: sideName(view.side_to_move) })}</strong>}
         {view.status === 'active' && view.in_check && <strong class="check" role="status" data-check={view.side_to_move}>{t('dc.check')}</strong>}

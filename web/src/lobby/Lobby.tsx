@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type GameSummary, type GameView, type User } from '../api';
 import { navigate } from '../ui/navigate';
-import { useT, phaseName } from '../ui/i18n';
+import { useT, gameName, phaseName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { CreateGameForm } from './CreateGameForm';
 
@@ -73,7 +73,7 @@ export function Lobby({ user }: { user: User }) {
               const view = views[g.id];
               return (
                 <li key={g.id} data-game-id={g.id}>
-                  <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
+                  <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{gameName(t, g)}</a>
                   <span class="tag">{t(`lobby.${g.game}`)}</span>
                   <Facts view={view} />
                   <span class="muted">{t(`lobby.status_${g.status}`)}</span>
@@ -95,11 +95,11 @@ export function Lobby({ user }: { user: User }) {
               const seats = view?.game === 'diplomacy' ? (view as { seats?: { open: number; taken: number } }).seats : undefined;
               return (
                 <li key={g.id} data-game-id={g.id}>
-                  <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{g.name || g.id}</a>
+                  <a href={`/games/${g.id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${g.id}`); }}>{gameName(t, g)}</a>
                   <span class="tag">{t(`lobby.${g.game}`)}</span>
                   <Facts view={view} />
                   {seats && <span class="muted">{t('lobby.seats', { taken: seats.taken, total: seats.taken + seats.open })}</span>}
-                  <button type="button" data-action="join-game" aria-label={`${t('lobby.join')}: ${g.name || g.id}`} onClick={() => join(g.id)}>{t('lobby.join')}</button>
+                  <button type="button" data-action="join-game" aria-label={`${t('lobby.join')}: ${gameName(t, g)}`} onClick={() => join(g.id)}>{t('lobby.join')}</button>
                 </li>
               );
             })}

@@ -3,7 +3,7 @@
 // for each of the player's games its own choice and its group-chat webhook.
 import { useEffect, useState } from 'preact/hooks';
 import { api, type GameSummary, type User } from '../api';
-import { useT } from '../ui/i18n';
+import { useT, gameName } from '../ui/i18n';
 import { KINDS, noticesApi, type NoticeEvents, type NoticeSettings, type Webhook } from './api';
 
 function useErrors() {
@@ -111,7 +111,7 @@ function GameRow({ game, muted, onChange }: { game: GameSummary; muted: boolean;
   useEffect(() => { noticesApi.webhook(game.id).then((w) => setWebhook(w.webhook)).catch(() => setWebhook(null)); }, [game.id]);
   return (
     <li data-game-id={game.id}>
-      <strong>{game.name || game.id}</strong>
+      <strong>{gameName(t, game)}</strong>
       <label class="check">
         <input type="checkbox" name="mute" checked={muted}
           onChange={(e) => guard(async () => { await noticesApi.setGameNotices(game.id, e.currentTarget.checked ? {} : null); onChange(); })} />

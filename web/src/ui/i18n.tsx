@@ -3,7 +3,7 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TFunction } from 'i18next';
-import { i18n, type Language } from '../i18n';
+import { i18n, uiResources, type Language } from '../i18n';
 
 export interface Translation { lang: Language; t: TFunction }
 export const TranslationContext = createContext<Translation>({ lang: 'en', t: i18n.t.bind(i18n) });
@@ -89,4 +89,16 @@ export function resultSentence(t: TFunction, order: string | null | undefined, u
     case 'B': return t('game.sentence.build', { unit: me });
     default: return orderText(t, order);
   }
+}
+
+/** A game's name as the reader sees it. A game named after its kind in any of our languages
+ * (what the create form gives a game left unnamed: "Diplomacy" made on an English page)
+ * is named after its kind in the reader's language (外交, ディプロマシー); another name is
+ * the players' own and stays as they wrote it. */
+export function gameName(t: TFunction, game: { game: string; name?: string | null; id?: string }) {
+  const kindName = `lobby.${game.game}`;
+  const name = game.name?.trim();
+  if (!name) return t(kindName) || game.id || '';
+  const defaults = Object.values(uiResources).map((resources) => (resources as { lobby?: Record<string, string> }).lobby?.[game.game]);
+  return defaults.includes(name) ? t(kindName) : name;
 }
