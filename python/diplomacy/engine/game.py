@@ -506,17 +506,19 @@ class Game(SavedGame, LastPhase, _core.DiplomacyGame):
         """MILA refuses a move written with VIA that no convoy can carry (an army inland, a
         fleet), which the engine takes as a move over land or the fleet's own move: such a
         unit is left without an order, and game.error says so in MILA's words."""
-        refused = {}
+        refused, given = {}, None
         for text in [orders] if isinstance(orders, str) else orders:
             if not isinstance(text, str) or "VIA" not in text.upper():
+                continue
+            given = given if given is not None else _core.DiplomacyGame.get_orders(self, power_name)
+            if text in given:  # kept as written, by convoy (the README loop's orders)
                 continue
             words = order_words(self.map, text)
             if words is None or not words.endswith(" - " + words.split()[-2] + " VIA"):
                 continue
             unit = " ".join(words.split()[:2])
-            given = next((order for order in _core.DiplomacyGame.get_orders(self, power_name)
-                          if _unit_key(order) == unit), None)
-            if given is not None and not given.endswith(" VIA"):
+            kept = next((order for order in given if _unit_key(order) == unit), None)
+            if kept is not None and not kept.endswith(" VIA"):
                 refused[unit] = " ".join(words.split()[2:])
         if not refused:
             return
