@@ -164,6 +164,14 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   await page.waitForSelector('.diplomacy[data-status="finished"]', { timeout: 20000 });
   assert.match(await page.innerText('[data-game-result]'), /^Game over: a draw shared by [A-Z]/);
   await shot(page, 'orders-draw-desktop');
+  // The lobby says how the game ended, in the page's language.
+  await page.click('a.brand');
+  await page.selectOption('select[name="language"]', 'ja');
+  const listed = page.locator(`li[data-game-id="${id}"] [data-game-result]`);
+  await listed.waitFor();
+  assert.match(await listed.innerText(), /引き分け/);
+  await shot(page, 'lobby-finished-ja');
+  await page.selectOption('select[name="language"]', 'en');
   assert.deepEqual(page.problems, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, gameName, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
+import { useT, gameName, gameResult, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -342,13 +342,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
         {view.my_powers.length ? <span>{t('game.youPlay', { powers: listOf(lang, view.my_powers.map((p) => powerName(t, p))) })}</span>
           : myJoin ? <span>{myJoin.power ? t('game.youPlay', { powers: seatText(seats.find((seat) => seat.includes(myJoin.power!)) ?? [myJoin.power]) }) : t('game.joinedAny')}</span>
             : <span class="muted">{t('game.observer')}</span>}
-        {view.status === 'finished' && <strong data-game-result>{(() => {
-          const result = (view as { result?: { reason?: string; winners?: string[]; survivors?: string[] } }).result;
-          // A draw is shared by the survivors; every other ending names its winners.
-          const named = result?.winners?.length ? result.winners : result?.survivors ?? [];
-          const winners = named.length ? listOf(lang, named.map((p) => powerName(t, p))) : view.winner ? powerName(t, view.winner) : '';
-          return result?.reason ? t(`game.end_${result.reason}`, { winners }) : winners ? t('game.winner', { power: winners }) : t('game.finished');
-        })()}</strong>}
+        {view.status === 'finished' && <strong data-game-result>{gameResult(t, lang, view)}</strong>}
         {!connected && <span class="error">{t('app.offline')}</span>}
       </div>
       {error && !canOrder && <p class="error" role="alert">{error}</p>}

@@ -4,7 +4,7 @@
 // pieces, the last move, the move list, clocks, check and the end of the game.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type DragonchessView, type User } from '../api';
-import { useT, gameName } from '../ui/i18n';
+import { useT, gameName, gameResult } from '../ui/i18n';
 import { formatDuration } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { capturedPieces, files, isFrozen, parseMove, parsePosition, sideOf, type Board } from './position';
@@ -16,7 +16,7 @@ const boards: { n: Board; key: 'dc.sky' | 'dc.ground' | 'dc.underworld' }[] = [
 const size = 20;
 
 export function DragonchessPage({ initial }: { initial: DragonchessView; user: User }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [view, setView] = useState(initial);
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -83,9 +83,7 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
     return <span class={`clock${running ? ' running' : ''}`} data-clock={side}>{sideName(side)} {formatDuration(left)}</span>;
   };
 
-  const resultText = view.result
-    ? view.result.winner ? t('dc.result', { winner: sideName(view.result.winner), reason: t(`dc.reason_${view.result.reason}`) }) : t('dc.draw', { reason: t(`dc.reason_${view.result.reason}`) })
-    : null;
+  const resultText = view.result ? gameResult(t, lang, view) : null;
 
   const act = async (action: () => Promise<unknown>) => {
     try { await action(); await reload(); } catch (e) { setError((e as Error).message); }

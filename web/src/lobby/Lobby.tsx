@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type GameSummary, type GameView, type User } from '../api';
 import { navigate } from '../ui/navigate';
-import { useT, gameName, phaseName } from '../ui/i18n';
+import { useT, gameName, gameResult, phaseName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { CreateGameForm } from './CreateGameForm';
 
@@ -39,7 +39,7 @@ function myTurn(view: GameView | undefined) {
 }
 
 export function Lobby({ user }: { user: User }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [views, setViews] = useState<Record<string, GameView>>({});
   const [error, setError] = useState('');
@@ -77,6 +77,7 @@ export function Lobby({ user }: { user: User }) {
                   <span class="tag">{t(`lobby.${g.game}`)}</span>
                   <Facts view={view} />
                   <span class="muted">{t(`lobby.status_${g.status}`)}</span>
+                  {view && view.status === 'finished' && <strong data-game-result>{gameResult(t, lang, view)}</strong>}
                   {view?.game === 'diplomacy' && view.status === 'active' && view.phase && <span>{phaseName(t, view.phase)}</span>}
                   {myTurn(view) ? <strong class="turn">{t('lobby.yourTurn')}</strong> : view?.status === 'active' && <span class="muted">{t('lobby.waiting')}</span>}
                   {view?.game === 'diplomacy' && view.deadline && <span>{t('lobby.deadline')} <Countdown deadline={view.deadline} /></span>}

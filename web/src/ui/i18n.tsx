@@ -4,6 +4,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TFunction } from 'i18next';
 import { i18n, uiResources, type Language } from '../i18n';
+import type { GameView } from '../api';
 
 export interface Translation { lang: Language; t: TFunction }
 export const TranslationContext = createContext<Translation>({ lang: 'en', t: i18n.t.bind(i18n) });
@@ -101,4 +102,23 @@ export function gameName(t: TFunction, game: { game: string; name?: string | nul
   if (!name) return t(kindName) || game.id || '';
   const defaults = Object.values(uiResources).map((resources) => (resources as { lobby?: Record<string, string> }).lobby?.[game.game]);
   return defaults.includes(name) ? t(kindName) : name;
+}
+
+type Ending = { reason?: string; winners?: string[]; survivors?: string[] };
+
+/** How a finished game ended, in the reader's words ("France wins", "Drawn between …",
+ * "Gold wins by checkmate"); null while it is not finished. */
+export function gameResult(t: TFunction, lang: string, view: GameView): string | null {
+  if (view.status !== 'finished') return null;
+  if (view.game === 'dragonchess') {
+    const result = view.result;
+    if (!result) return t('game.finished');
+    const reason = t(`dc.reason_${result.reason}`);
+    return result.winner ? t('dc.result', { winner: t(`lobby.${result.winner}`), reason }) : t('dc.draw', { reason });
+  }
+  const result = (view as { result?: Ending }).result;
+  // A draw is shared by the survivors; every other ending names its winners.
+  const named = result?.winners?.length ? result.winners : result?.survivors ?? [];
+  const winners = named.length ? listOf(lang, named.map((p) => powerName(t, p))) : view.winner ? powerName(t, view.winner) : '';
+  return result?.reason ? t(`game.end_${result.reason}`, { winners }) : winners ? t('game.winner', { power: winners }) : t('game.finished');
 }
