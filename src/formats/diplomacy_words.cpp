@@ -362,7 +362,7 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
          "約束の年でゲーム終了：{winners}が最多の軍で勝利",
          "合意によりゲーム終了：{winners}がくじで勝利",
          "終戦締結によりゲーム終了：{winners}の共同勝利",
-         "ゲームは引き分けで終了：{winners}で引き分け"},
+         "ゲーム終了：{winners}の引き分け"},
         "同じ部隊への後の命令に置き換えられた",
     },
 }};
