@@ -84,29 +84,47 @@ py::list orderable_of(const Variant& variant, const GameState& state, Power powe
 // coast ("A CON S F GRE - BUL" beside "A CON S F GRE - BUL/SC"), as MILA lists it.
 py::dict possible_orders_dict(const Variant& variant, const GameState& state, const PossibleOrders& found,
                               bool coastless_supports = false) {
-  // Where each order is listed, counted first so that every list is made at its size.
-  std::vector<std::pair<Location, PyObject*>> listings;
-  listings.reserve(found.orders.size() + found.orders.size() / 4);
+  // The texts listed, run after run, and where each run is listed: a unit's orders are
+  // one run, listed under its location (and its province); a power's builds and WAIVEs
+  // one run each. Counted first so that every list is made at its size.
+  std::vector<PyObject*> texts;  // borrowed: the cache keeps them
+  texts.reserve(found.orders.size() + found.orders.size() / 4);
+  struct Run {
+    Location at;
+    std::size_t begin, end;  // texts[begin, end)
+  };
+  std::vector<Run> runs;
+  runs.reserve(2 * found.groups.size());
   std::vector<Py_ssize_t> counts(text_cache->location_count(), 0);
-  const auto list_under = [&](Location at, PyObject* text) {
-    listings.emplace_back(at, text);
-    ++counts[index(at)];
+  const auto list_under = [&](Location at, std::size_t begin) {
+    runs.push_back({at, begin, texts.size()});
+    counts[index(at)] += static_cast<Py_ssize_t>(texts.size() - begin);
   };
   std::vector<Order> coastless_listed;  // of the unit whose orders are being listed
   int begin = 0;
   for (const PossibleOrders::Group& group : found.groups) {
+    if (group.at == Location::None) {
+      for (int i = begin; i < group.end; ++i) {
+        const Order& order = found.orders[i];
+        const std::size_t first = texts.size();
+        texts.push_back(text_cache->order(state, order));
+        if (order.kind() == OrderKind::Waive) {
+          for (Province site : build_sites(variant, state, group.power))
+            for (int l = 0; l < variant.location_count(); ++l)
+              if (variant.province_of(location_at(l)) == site) list_under(location_at(l), first);
+          continue;
+        }
+        list_under(order.unit(), first);
+        const Location main = variant.main_location(variant.province_of(order.unit()));
+        if (main != order.unit()) list_under(main, first);
+      }
+      begin = group.end;
+      continue;
+    }
+    const std::size_t first = texts.size();
     for (int i = begin; i < group.end; ++i) {
       const Order& order = found.orders[i];
-      PyObject* text = text_cache->order(state, order);
-      if (order.kind() == OrderKind::Waive) {
-        for (Province site : build_sites(variant, state, group.power))
-          for (int l = 0; l < variant.location_count(); ++l)
-            if (variant.province_of(location_at(l)) == site) list_under(location_at(l), text);
-        continue;
-      }
-      const Location main = variant.main_location(variant.province_of(order.unit()));
-      list_under(order.unit(), text);
-      if (main != order.unit()) list_under(main, text);
+      texts.push_back(text_cache->order(state, order));
       if (!coastless_supports || order.kind() != OrderKind::SupportMove) continue;
       const Location province = variant.main_location(variant.province_of(order.dest()));
       if (province == order.dest()) continue;
@@ -118,10 +136,11 @@ py::dict possible_orders_dict(const Variant& variant, const GameState& state, co
           std::find(coastless_listed.begin(), coastless_listed.end(), coastless) != coastless_listed.end())
         continue;
       coastless_listed.push_back(coastless);
-      PyObject* coastless_text = text_cache->order(state, coastless);
-      list_under(order.unit(), coastless_text);
-      if (main != order.unit()) list_under(main, coastless_text);
+      texts.push_back(text_cache->order(state, coastless));
     }
+    list_under(group.at, first);
+    const Location main = variant.main_location(variant.province_of(group.at));
+    if (main != group.at) list_under(main, first);
     begin = group.end;
     coastless_listed.clear();
   }
@@ -135,9 +154,13 @@ py::dict possible_orders_dict(const Variant& variant, const GameState& state, co
     Py_DECREF(lists[l]);  // the dict holds it
     counts[l] = 0;
   }
-  for (const auto& [at, text] : listings) {
-    Py_INCREF(text);
-    PyList_SET_ITEM(lists[index(at)], counts[index(at)]++, text);
+  for (const Run& run : runs) {
+    PyObject* list = lists[index(run.at)];
+    Py_ssize_t& filled = counts[index(run.at)];
+    for (std::size_t i = run.begin; i < run.end; ++i) {
+      Py_INCREF(texts[i]);
+      PyList_SET_ITEM(list, filled++, texts[i]);
+    }
   }
   return by_location;
 }
