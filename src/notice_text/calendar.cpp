@@ -59,8 +59,9 @@ std::string calendar_feed(const std::vector<CalendarEntry>& entries, Language la
   add_line(out, "REFRESH-INTERVAL;VALUE=DURATION:PT15M");
   add_line(out, "X-PUBLISHED-TTL:PT15M");
   for (const CalendarEntry& entry : entries) {
-    const std::string summary = fmt::format(fmt::runtime(says.calendar_summary), fmt::arg("game", entry.game_name),
-                                            fmt::arg("phase", phase_words(entry.phase, language)));
+    const std::string summary =
+        fmt::format(fmt::runtime(says.calendar_summary), fmt::arg("game", game_title(entry.game_name, language)),
+                    fmt::arg("phase", phase_words(entry.phase, language)));
     add_line(out, "BEGIN:VEVENT");
     add_line(out, "UID:" + escaped(entry.uid));
     add_line(out, "DTSTAMP:" + utc(now));

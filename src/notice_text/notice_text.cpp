@@ -166,6 +166,14 @@ NoticeText phase_result(const Words& w, const json& data, const std::string& gam
 
 std::string phase_words(const std::string& code, Language language) { return Words(language).phase(code); }
 
+std::string game_title(std::string_view name, Language language) {
+  for (std::size_t kind = 0; kind < Sentences{}.games.size(); ++kind)
+    for (std::size_t any = 0; any < diplomacy::kLanguageCount; ++any)
+      if (sentences_in(static_cast<Language>(any)).games[kind] == name)
+        return std::string(sentences_in(language).games[kind]);
+  return std::string(name);
+}
+
 std::string readable_time(std::string_view rfc3339) {
   const auto instant = platform::parse_instant(rfc3339);
   if (!instant) return {};
@@ -174,7 +182,7 @@ std::string readable_time(std::string_view rfc3339) {
 
 NoticeText notice_text(std::string_view notice_kind, const json& data, Language language) {
   const Words words(language);
-  const std::string game = text_of(data, "game_name");
+  const std::string game = game_title(text_of(data, "game_name"), language);
   if (notice_kind == kind::orders_due) return orders_due(words, data, game);
   if (notice_kind == kind::deadline_near) return deadline_near(words, data, game);
   if (notice_kind == kind::press) return press(words, data, game);

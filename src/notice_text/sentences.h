@@ -37,6 +37,7 @@ struct Sentences {
   std::string_view centres;                 // {centres}
   std::string_view move_number;             // {number}
   std::array<std::string_view, 2> sides;    // gold, scarlet
+  std::array<std::string_view, 2> games;    // Diplomacy, Dragonchess: the web client's names
   std::string_view confirm_title;
   std::string_view confirm;                 // {address}
   std::string_view open_game;               // {url}

@@ -29,6 +29,16 @@ TEST(NoticeText, OrdersDueNamesTheGamePhasePowersAndDeadlineInEachLanguage) {
       << notice_text("orders_due", kOrdersDue, Language::ZhHans).lines.at(0);
 }
 
+TEST(NoticeText, AGameNamedAfterItsKindIsNamedInTheReadersLanguage) {
+  const json unnamed = {{"game_name", "Diplomacy"}, {"phase", "S1901M"}, {"powers", {"FRANCE"}}};
+  EXPECT_EQ(notice_text("orders_due", unnamed, Language::ZhHant).title.rfind("外交：", 0), 0u)
+      << notice_text("orders_due", unnamed, Language::ZhHant).title;
+  EXPECT_EQ(game_title("ドラゴンチェス", Language::ZhHans), "龙棋");
+  EXPECT_EQ(game_title("强权外交", Language::En), "Diplomacy");
+  EXPECT_EQ(game_title("Friday game", Language::Ja), "Friday game");
+  EXPECT_EQ(game_title("Diplomacy night", Language::Ja), "Diplomacy night");
+}
+
 TEST(NoticeText, EveryKindReadsInEveryLanguageWithNothingLeftUnfilled) {
   const std::vector<std::pair<std::string, json>> cases = {
       {"orders_due", kOrdersDue},

@@ -39,6 +39,12 @@ std::string phrase(Phrase phrase, Language language, std::string_view url);
 // Dragonchess move number.
 std::string phase_words(const std::string& code, Language language);
 
+// A game's name as the reader sees it, as the web client shows it: a game named after its
+// kind in any of the four languages (what the web client names a game left unnamed:
+// "Diplomacy" made on an English page) is named after its kind in `language` (外交); any
+// other name is the players' own and stays as written.
+std::string game_title(std::string_view name, Language language);
+
 // "2026-11-25 18:00 UTC" from an RFC 3339 instant ("" when it does not read).
 std::string readable_time(std::string_view rfc3339);
 
