@@ -345,7 +345,32 @@ void Client::on_now(const Nodes& items) {
   auto read = read_position(items, names_, state_);
   if (!read) return huh(message({{tokens::NOW}, flatten(items)}), 1, read.error());
   report(Event::Kind::Info, fmt::format("turn {}", diplomacy::phase_code(state_.phase)));
-  if (stage_ == Stage::Playing && !game_over_) submit_orders();
+  if (state_.phase.season == diplomacy::Season::Spring && state_.phase.type == PhaseType::Movement &&
+      last_spring_ != state_.phase.year) {
+    // A new year: its starting centres (SCO came before this NOW) join the record.
+    diplomacy_bots::CentreCounts counts;
+    for (int p = 0; p < names_.variant().power_count(); ++p) counts.push_back(state_.centre_count(diplomacy::power_at(p)));
+    year_starts_.push_back(std::move(counts));
+    last_spring_ = state_.phase.year;
+  }
+  if (stage_ == Stage::Playing && !game_over_) {
+    // The vote before the orders: a server may process the turn at the last orders, and a
+    // DRW sent after them would fall in the next turn.
+    vote_on_draw();
+    submit_orders();
+  }
+}
+
+diplomacy_bots::EndVote Client::judge_draw() const {
+  return diplomacy_bots::vote_on_end(names_.variant(), state_, *power_, year_starts_, names_.variant().victory_centres());
+}
+
+void Client::vote_on_draw() {
+  if (state_.phase.type != PhaseType::Movement || !power_ || state_.unit_count(*power_) == 0) return;
+  const diplomacy_bots::EndVote vote = judge_draw();
+  if (!vote.accept) return;
+  report(Event::Kind::Info, fmt::format("we would take a draw ({}): DRW", vote.reason));
+  send({tokens::DRW});
 }
 
 void Client::submit_orders() {
@@ -489,6 +514,15 @@ void Client::on_press(const Nodes& items) {
   const auto proposer = sender.items[0].is_list ? std::nullopt : names_.power(sender.items[0].token);
   if (press_level_ >= 10 && proposer && power_) {
     const auto proposal = read_press(items[2].items, names_);
+    if (proposal && proposal->kind == diplomacy::PressMessage::Kind::Propose &&
+        proposal->arrangement.kind == diplomacy::Arrangement::Kind::Draw && proposal->arrangement.powers.empty()) {
+      // A draw of every survivor: answered, and voted, as our position says.
+      const diplomacy_bots::EndVote vote = judge_draw();
+      report(Event::Kind::Info, fmt::format("{} the draw {} proposes ({})", vote.accept ? "accepting" : "rejecting",
+                                            power_name(*proposer), vote.reason));
+      send(message({{tokens::SND}, flatten({sender}), bracketed(message({{vote.accept ? tokens::YES : tokens::REJ}, bracketed(press)}))}));
+      return send(vote.accept ? TokenList{tokens::DRW} : message({{tokens::NOT}, bracketed(TokenList{tokens::DRW})}));
+    }
     if (proposal && proposal->kind == diplomacy::PressMessage::Kind::Propose) {
       const bool yes = diplomacy_bots::accepts_after_search(names_.variant(), rules_, state_, *power_, *proposer,
                                                             proposal->arrangement, 1.0,

@@ -70,6 +70,15 @@ const PressWords& press_words(Language language) {
   }
 }
 
+// {voter}: for the draw, against it, for the end by lot, against it.
+constexpr std::array<std::array<std::string_view, 4>, 4> kVotes{{
+    {"{voter} votes for the draw", "{voter} votes against the draw", "{voter} votes to end the game by lot",
+     "{voter} votes against ending the game by lot"},
+    {"{voter}投票贊成和局", "{voter}投票反對和局", "{voter}投票贊成抽籤結束遊戲", "{voter}投票反對抽籤結束遊戲"},
+    {"{voter}投票赞成和局", "{voter}投票反对和局", "{voter}投票赞成抽签结束游戏", "{voter}投票反对抽签结束游戏"},
+    {"{voter}は引き分けに賛成", "{voter}は引き分けに反対", "{voter}はくじでの終局に賛成", "{voter}はくじでの終局に反対"},
+}};
+
 class PressWriter {
  public:
   PressWriter(const diplomacy::Variant& variant, Language language)
@@ -150,6 +159,12 @@ class PressWriter {
 };
 
 }  // namespace
+
+std::string vote_sentence(const diplomacy::Variant& variant, Power voter, bool on_draw, bool accept, Language language) {
+  const std::size_t row = language == Language::ZhHant ? 1 : language == Language::ZhHans ? 2 : language == Language::Ja ? 3 : 0;
+  const std::size_t column = (on_draw ? 0 : 2) + (accept ? 0 : 1);
+  return fmt::format(fmt::runtime(kVotes[row][column]), fmt::arg("voter", variant.power_name(voter, language)));
+}
 
 std::string press_sentence(const diplomacy::Variant& variant, Power sender, const PressMessage& message,
                            Language language) {

@@ -286,6 +286,11 @@ class DiplomacyGame::Impl {
     for (Seat& seat : g.seats_) {
       seat.ready = false;
       seat.orders.reset();
+      // A computer's vote answers the position it was cast in: at a new phase it votes again.
+      // A DAIDE client's DRW holds for one turn (syntax.html: "the player must resend the
+      // command each turn if it continues to want a draw").
+      if (seat.computer) seat.draw_vote = seat.end_vote = false;
+      if (seat.daide) seat.draw_vote = false;
     }
     const PhaseType type = g.state().phase.type;
     g.negotiation_ends_at_.reset();
@@ -431,18 +436,31 @@ class DiplomacyGame::Impl {
     if (everyone_ready(g)) process(g, now, effects);
   }
 
-  // Every surviving power played by a person (not in civil disorder, armistice or
-  // neutral, not a computer) has voted yes, and there is at least one such power.
+  // A power whose vote counts: played by a person or a DAIDE client (not in civil
+  // disorder, armistice or neutral), or by one of our computers (its seat, or civil
+  // disorder the computer takes), which votes by its position when asked.
+  static bool votes(const Game& g, Power p) {
+    const Seat& seat = g.seats_[index(p)];
+    return computer_controlled(g, p) || (seat.status == PowerStatus::Playing && !idle(g, p));
+  }
+
+  // Every power whose vote counts has voted yes, and there is at least one.
   template <class Vote>
   static bool agreed(const Game& g, Vote&& vote) {
     int voters = 0;
     for (int p = 0; p < g.variant().power_count(); ++p) {
-      const Seat& seat = g.seats_[p];
-      if (seat.status != PowerStatus::Playing || seat.computer || idle(g, power_at(p))) continue;
-      if (!vote(seat)) return false;
+      if (!votes(g, power_at(p))) continue;
+      if (!vote(g.seats_[p])) return false;
       ++voters;
     }
     return voters > 0;
+  }
+
+  // A draw (or end by lot) is proposed: someone not played by a computer votes for it.
+  static bool proposed(const Game& g, bool Seat::*ballot) {
+    for (int p = 0; p < g.variant().power_count(); ++p)
+      if (votes(g, power_at(p)) && !computer_controlled(g, power_at(p)) && g.seats_[p].*ballot) return true;
+    return false;
   }
 
   // The treaty `treaty_id` as seen by one of its parties, the caller's power `power_name`;

@@ -110,7 +110,9 @@ std::string DiplomacyGame::record() const {
     out.key("computer").boolean(seat.computer);
     if (seat.daide) out.key("daide").string(*seat.daide);
     out.key("draw_vote").boolean(seat.draw_vote);
+    if (!seat.draw_voted_in.empty()) out.key("draw_voted_in").string(seat.draw_voted_in);
     out.key("end_vote").boolean(seat.end_vote);
+    if (!seat.end_voted_in.empty()) out.key("end_voted_in").string(seat.end_voted_in);
     out.key("missed_in_a_row").integer(seat.missed_in_a_row);
     out.key("orders");
     if (seat.orders) {
@@ -194,6 +196,8 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
       seat.ready = entry.at("ready").get<bool>();
       seat.draw_vote = entry.at("draw_vote").get<bool>();
       seat.end_vote = entry.at("end_vote").get<bool>();
+      seat.draw_voted_in = entry.value("draw_voted_in", "");
+      seat.end_voted_in = entry.value("end_voted_in", "");
       seat.alliance = entry.at("alliance").get<std::vector<std::string>>();
       if (!entry.at("orders").is_null()) {
         seat.orders.emplace();

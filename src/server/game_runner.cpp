@@ -10,6 +10,7 @@
 #include "api.h"
 #include "game_action.h"
 #include "game_change.h"
+#include "stratagem/diplomacy_bots/end_vote.h"
 #include "stratagem/diplomacy_bots/negotiation.h"
 #include "stratagem/diplomacy_bots/player.h"
 #include "stratagem/formats/diplomacy_places.h"
@@ -127,6 +128,10 @@ void GameRunner::after_change(storage::GameId id, const platform::Game& game) {
       post_once(fmt::format("game {} {} {}", id, turn.phase, turn.power_code),
                 [this, id, copy = *diplomacy, turn] { play_diplomacy(id, copy, turn); });
     }
+    for (const auto& vote : diplomacy->computer_votes()) {
+      post_once(fmt::format("game {} vote {} {} {}", id, vote.phase, vote.on, vote.power_code),
+                [this, id, copy = *diplomacy, vote] { cast_vote(id, copy, vote); });
+    }
     for (const auto& proposal : diplomacy->computer_proposals()) {
       post_once(fmt::format("game {} proposal {} {}", id, proposal.message_id, proposal.power_code),
                 [this, id, copy = *diplomacy, proposal] { answer_proposal(id, copy, proposal); });
@@ -159,6 +164,31 @@ auto on_diplomacy(Fn fn) {
     if (!locked.diplomacy()) return tl::unexpected(platform::GameError{.code = platform::ErrorCode::Conflict});
     return fn(*locked.diplomacy(), now);
   };
+}
+
+// Every power's centres as each year of the game began (its Spring movement), the first
+// year first and the current one last: the Springs of the stored phases (each phase's
+// entry has the position it was played from), and the current Spring not yet played.
+std::vector<diplomacy_bots::CentreCounts> year_start_centres(const platform::DiplomacyGame& game,
+                                                             const std::vector<storage::ProcessedPhase>& phases) {
+  const diplomacy::Variant& variant = game.variant();
+  std::vector<diplomacy_bots::CentreCounts> out;
+  for (const auto& phase : phases) {
+    const auto entry = nlohmann::json::parse(phase.json, nullptr, false);
+    const std::string code = entry.is_object() ? entry.value("phase", "") : "";
+    if (!code.starts_with("S") || !code.ends_with("M")) continue;
+    diplomacy_bots::CentreCounts counts(static_cast<std::size_t>(variant.power_count()), 0);
+    for (const auto& [power, centres] : entry.value("centers", nlohmann::json::object()).items())
+      if (const auto p = formats::read_power(variant, power)) counts[diplomacy::index(*p)] = static_cast<int>(centres.size());
+    out.push_back(std::move(counts));
+  }
+  const diplomacy::Phase now = game.state().phase;
+  if (now.season == diplomacy::Season::Spring && now.type == diplomacy::PhaseType::Movement) {
+    diplomacy_bots::CentreCounts counts;
+    for (int p = 0; p < variant.power_count(); ++p) counts.push_back(game.state().centre_count(diplomacy::power_at(p)));
+    out.push_back(std::move(counts));
+  }
+  return out;
 }
 
 diplomacy_bots::Personality personality_of(const platform::DiplomacyGame& game, diplomacy::Power power) {
@@ -257,6 +287,24 @@ void GameRunner::answer_proposal(storage::GameId id, platform::DiplomacyGame gam
                            const platform::ComputerTurn turn{proposal.power, proposal.power_code, locked.phase_code(), 0};
                            if (auto again = locked.submit_computer_orders(turn, within, now)) answered->append(std::move(*again));
                            return answered;
+                         }));
+}
+
+void GameRunner::cast_vote(storage::GameId id, platform::DiplomacyGame game,
+                           platform::DiplomacyGame::ComputerVote vote) {
+  const auto phases = store_.phases(id);
+  if (!phases) {
+    spdlog::warn("game {}: computer vote: {}", id, phases.error().message);
+    return;
+  }
+  const auto judged = diplomacy_bots::vote_on_end(game.variant(), game.state(), vote.power,
+                                                  year_start_centres(game, *phases),
+                                                  game.game_rules().setup.victory_centres);
+  spdlog::debug("game {}: {} votes {} the {}: {}", id, vote.power_code, judged.accept ? "for" : "against", vote.on,
+                judged.reason);
+  commit_computer_action(store_, games_, *this, id, "computer vote",
+                         on_diplomacy([&](platform::DiplomacyGame& locked, platform::Instant now) {
+                           return locked.vote_as_computer(vote, judged.accept, now);
                          }));
 }
 

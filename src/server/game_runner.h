@@ -60,6 +60,9 @@ class GameRunner {
   // it has given already are given again within the new deal in the same commit.
   void answer_proposal(storage::GameId id, platform::DiplomacyGame game,
                        platform::DiplomacyGame::ComputerProposal proposal);
+  // A computer's vote on a proposed draw or end by lot (diplomacy_bots::vote_on_end), from
+  // the position and the centre counts at the end of each year the game has played.
+  void cast_vote(storage::GameId id, platform::DiplomacyGame game, platform::DiplomacyGame::ComputerVote vote);
   // The game as it stands in the store now (nullopt if it cannot be read or is not Diplomacy).
   std::optional<platform::DiplomacyGame> current_diplomacy(storage::GameId id);
   std::chrono::milliseconds think_time(const platform::DragonchessGame& game) const;

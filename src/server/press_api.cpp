@@ -40,6 +40,16 @@ void show_press(nlohmann::json& message, Language language) {
   const auto found = message.find("press");
   if (found == message.end() || !found->is_object()) return;
   const auto& variant = diplomacy::standard_variant();
+  if (found->value("kind", "") == "vote") {
+    // A computer's vote: "vote" {on, accept} for programs, the sentence for people.
+    const auto voter = formats::read_power(variant, message.value("from", ""));
+    nlohmann::json vote = {{"on", found->value("on", "")}, {"accept", found->value("accept", false)}};
+    message.erase(found);
+    if (!voter) return;
+    message["sentence"] = formats::vote_sentence(variant, *voter, vote["on"] == "draw", vote["accept"].get<bool>(), language);
+    message["vote"] = std::move(vote);
+    return;
+  }
   const auto press = formats::press_from_json(variant, *found);
   const auto sender = formats::read_power(variant, message.value("from", ""));
   if (!press || !sender) return;

@@ -266,6 +266,22 @@ TEST(DaideClient, ADealItAcceptedChangesItsOrders) {
   EXPECT_EQ(c.say(kStartNow), Messages{"SUB (SPR 1901) ((ENG FLT LON) HLD)"});
 }
 
+// Its draw votes (diplomacy_bots::vote_on_end): none while it grows in 1901; DRW before its
+// orders on each movement turn its position would take a draw (England down to London from
+// three centres); a proposed draw answered the same way, with DRW or NOT (DRW).
+TEST(DaideClient, VotesForADrawByItsPosition) {
+  Conversation c;
+  EXPECT_EQ(c.join_as_england(30), Messages{"SUB (SPR 1901) ((ENG FLT EDI) HLD) ((ENG FLT LON) HLD) ((ENG AMY LVP) HLD)"});
+  EXPECT_EQ(c.say("FRM (FRA) (ENG) (PRP (DRW))"), (Messages{"SND (FRA) (REJ (PRP (DRW)))", "NOT (DRW)"}));
+  EXPECT_NE(c.events().find("rejecting the draw FRANCE proposes (grows)"), std::string::npos);
+  c.say("SCO (AUS BUD TRI VIE) (ENG LON) (FRA BRE MAR PAR EDI LVP) (GER KIE BER MUN) (ITA ROM NAP VEN) "
+        "(RUS STP MOS WAR SEV) (TUR ANK CON SMY) (UNO NWY SWE DEN HOL BEL SPA POR TUN GRE SER RUM BUL)");
+  EXPECT_EQ(c.say("NOW (SPR 1902) (ENG FLT LON) (FRA FLT EDI) (FRA AMY LVP) (FRA AMY PAR)"),
+            (Messages{"DRW", "SUB (SPR 1902) ((ENG FLT LON) HLD)"}));
+  EXPECT_NE(c.events().find("we would take a draw (about to be eliminated): DRW"), std::string::npos);
+  EXPECT_EQ(c.say("FRM (FRA) (ENG) (PRP (DRW))"), (Messages{"SND (FRA) (YES (PRP (DRW)))", "DRW"}));
+}
+
 TEST(DaideClient, SaveAndLoad) {
   Conversation c;
   c.join_as_england();

@@ -32,6 +32,75 @@ TEST(PlatformDiplomacyEndings, DrawWhenEverySurvivingPlayerVotes) {
   EXPECT_EQ(game.set_ready(user_of("TURKEY"), "TURKEY", true, kStart).error().problem, Problem::GameNotActive);
 }
 
+// One person and six computers: the person's vote is a proposal the computers answer by
+// their position (diplomacy_bots::vote_on_end, through the server); they never count as
+// agreeing before they have voted, and vote again at every phase.
+TEST(PlatformDiplomacyEndings, ComputersVoteOnADrawAndNeverCountAsAgreeingBeforeThey) {
+  auto created = DiplomacyGame::create("g", options_with({{"computer_players", 6}, {"press", "full"}}), kStart, 3);
+  ASSERT_TRUE(created);
+  DiplomacyGame game = std::move(*created);
+  ASSERT_TRUE(game.join(user_of("FRANCE"), "FRANCE", kStart));
+  ASSERT_EQ(game.status(), GameStatus::Active);
+  EXPECT_TRUE(game.computer_votes().empty());  // nothing proposed
+  ASSERT_TRUE(game.vote_draw(user_of("FRANCE"), "FRANCE", true, kStart));
+  EXPECT_EQ(game.status(), GameStatus::Active);  // one person alone ends nothing
+  auto due = game.computer_votes();
+  ASSERT_EQ(due.size(), 6u);
+  EXPECT_EQ(due[0].on, "draw");
+  EXPECT_EQ(due[0].phase, "S1901M");
+  // Five accept, one refuses and says so in public press: the game goes on.
+  for (std::size_t k = 0; k + 1 < due.size(); ++k) ASSERT_TRUE(game.vote_as_computer(due[k], true, kStart));
+  EXPECT_EQ(game.status(), GameStatus::Active);
+  const auto refused = game.vote_as_computer(due.back(), false, kStart);
+  ASSERT_TRUE(refused);
+  ASSERT_EQ(refused->messages.size(), 1u);
+  EXPECT_TRUE(refused->messages[0].is_public());
+  EXPECT_EQ(refused->messages[0].from, due.back().power_code);
+  EXPECT_EQ(*refused->messages[0].press, (json{{"kind", "vote"}, {"on", "draw"}, {"accept", false}}));
+  EXPECT_EQ(game.status(), GameStatus::Active);
+  EXPECT_TRUE(game.computer_votes().empty());  // each has voted in this phase
+  EXPECT_EQ(game.vote_as_computer(due.back(), true, kStart).error().code, ErrorCode::Conflict);  // once a phase
+  EXPECT_EQ(*DiplomacyGame::from_json(game.to_json()), game);  // the votes and when they were cast, in the record
+  // The next phase: the computers' votes are gone, and they vote again.
+  for (const auto& turn : game.computer_turns()) ASSERT_TRUE(game.submit_computer_orders(turn, {}, kStart));
+  ASSERT_TRUE(game.set_ready(user_of("FRANCE"), "FRANCE", true, kStart));
+  ASSERT_EQ(game.phase_code(), "F1901M");
+  due = game.computer_votes();
+  ASSERT_EQ(due.size(), 6u);
+  for (std::size_t k = 0; k + 1 < due.size(); ++k) ASSERT_TRUE(game.vote_as_computer(due[k], true, kStart));
+  EXPECT_EQ(game.status(), GameStatus::Active);
+  const auto last = game.vote_as_computer(due.back(), true, kStart);
+  ASSERT_TRUE(last);
+  EXPECT_EQ(game.status(), GameStatus::Finished);
+  EXPECT_EQ(event(*last, "game_finished").payload["reason"], "draw");
+}
+
+TEST(PlatformDiplomacyEndings, ComputersVoteOnAnEndByLotWithdrawnOrNot) {
+  auto game = *DiplomacyGame::create("g", options_with({{"computer_players", 5}, {"press", "none"}}), kStart, 3);
+  ASSERT_TRUE(game.join(user_of("FRANCE"), "FRANCE", kStart));
+  ASSERT_TRUE(game.join(user_of("GERMANY"), "GERMANY", kStart));
+  ASSERT_TRUE(game.vote_end(user_of("FRANCE"), "FRANCE", true, kStart));
+  const auto due = game.computer_votes();
+  ASSERT_EQ(due.size(), 5u);
+  EXPECT_EQ(due[0].on, "lot");
+  // Without press, the vote is said to nobody but the computer's own power.
+  const auto voted = game.vote_as_computer(due[0], true, kStart);
+  ASSERT_TRUE(voted);
+  EXPECT_TRUE(voted->messages.empty());
+  EXPECT_EQ(voted->events[0].audience, Audience::only({due[0].power_code}));
+  // The proposal withdrawn: nothing more is due, and a late vote is refused.
+  ASSERT_TRUE(game.vote_end(user_of("FRANCE"), "FRANCE", false, kStart));
+  EXPECT_TRUE(game.computer_votes().empty());
+  EXPECT_FALSE(game.vote_as_computer(due[1], true, kStart));
+  // Every computer and one of the two people agreeing is not enough.
+  ASSERT_TRUE(game.vote_end(user_of("GERMANY"), "GERMANY", true, kStart));
+  for (const auto& vote : game.computer_votes()) ASSERT_TRUE(game.vote_as_computer(vote, true, kStart));
+  EXPECT_EQ(game.status(), GameStatus::Active);
+  ASSERT_TRUE(game.vote_end(user_of("FRANCE"), "FRANCE", true, kStart));
+  EXPECT_EQ(game.status(), GameStatus::Finished);
+  EXPECT_EQ(game.view_for("")["result"]["reason"], "lot");
+}
+
 TEST(PlatformDiplomacyEndings, EighteenCentresWin) {
   auto game = started_game();
   json record = game.to_json();

@@ -2,7 +2,7 @@
 seat, signed treaties and who sees them, draw votes ending the game (which stays
 readable), the live timing."""
 from diplomacy_helpers import POWERS, seven_player_game
-from serverlib import EventReader, new_user
+from serverlib import EventReader, new_user, wait_until
 
 
 def test_give_up_and_a_newcomer_takes_the_seat(server):
@@ -61,6 +61,31 @@ def test_draw_vote_ends_the_game_and_it_stays_readable(server):
     late = players["FRANCE"].put(f"/api/v1/games/{game_id}/orders",
                                  {"phase": "S1901M", "orders": {"FRANCE": ["A Par-Bur"]}})
     assert late.status == 409
+
+
+def one_person_against_six_computers_ends_nothing(server, prefix=""):
+    """The person's draw vote is a proposal: each computer votes on it by its position (in
+    1901 every power grows, so all refuse) and says so in the game's press, in the reader's
+    language; the game goes on. (test_postgresql runs it on PostgreSQL.)"""
+    mei = new_user(server, f"{prefix}mei", language="zh-Hant")
+    game_id = mei.ok("POST", "/api/v1/games", {
+        "game": "diplomacy", "name": "One against six", "players": 7, "computer_players": 6, "press": "full",
+        "deadlines": {"movement_seconds": 3600, "retreat_seconds": 3600, "adjustment_seconds": 3600}})["id"]
+    mei.ok("POST", f"/api/v1/games/{game_id}/join", {"power": "FRANCE"})
+    mei.ok("POST", f"/api/v1/games/{game_id}/draw_vote", {"power": "FRANCE", "draw": True})
+
+    def votes():
+        return [m for m in mei.ok("GET", f"/api/v1/games/{game_id}/messages") if m.get("vote")]
+    said = wait_until(lambda: len(votes()) == 6 and votes(), timeout=60, what="six computer votes")
+    assert {m["from"] for m in said} == set(POWERS) - {"FRANCE"}
+    assert all(m["vote"] == {"on": "draw", "accept": False} and m["to"] == "all" for m in said), said
+    assert all(m["sentence"].endswith("投票反對和局") for m in said), said
+    view = mei.ok("GET", f"/api/v1/games/{game_id}")
+    assert view["status"] == "active" and view["phase"] == "S1901M"
+
+
+def test_one_person_at_spring_1901_ends_nothing_against_six_computers(server):
+    one_person_against_six_computers_ends_nothing(server)
 
 
 def test_live_timing(server):

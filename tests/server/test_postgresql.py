@@ -1,6 +1,7 @@
-"""PostgreSQL (STRATAGEM_TEST_POSTGRESQL, set by scripts/test): the durability test, and
-two server processes on one database: a client may talk to either, a phase is processed
-exactly once, and events reach the clients of the other process (LISTEN/NOTIFY)."""
+"""PostgreSQL (STRATAGEM_TEST_POSTGRESQL, set by scripts/test): the durability test, the
+computers' draw votes (test_diplomacy_extensions), and two server processes on one
+database: a client may talk to either, a phase is processed exactly once, and events reach
+the clients of the other process (LISTEN/NOTIFY)."""
 import os
 import uuid
 
@@ -8,6 +9,7 @@ import pytest
 
 from diplomacy_helpers import seven_player_game
 from serverlib import EventReader, Server, wait_until
+from test_diplomacy_extensions import one_person_against_six_computers_ends_nothing
 from test_durability import kill_after_orders_then_restart
 
 URL = os.environ.get("STRATAGEM_TEST_POSTGRESQL")
@@ -21,6 +23,14 @@ def unique_prefix():
 
 def test_kill_9_on_postgresql(tmp_path):
     kill_after_orders_then_restart(lambda: Server(URL), prefix=unique_prefix())
+
+
+def test_one_person_at_spring_1901_ends_nothing_against_six_computers_on_postgresql():
+    server = Server(URL).start()
+    try:
+        one_person_against_six_computers_ends_nothing(server, prefix=unique_prefix())
+    finally:
+        assert server.stop() == 0
 
 
 def test_two_processes_on_one_database():

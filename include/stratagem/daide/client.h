@@ -24,6 +24,7 @@
 #include "stratagem/diplomacy/rules.h"
 #include "stratagem/diplomacy/press.h"
 #include "stratagem/diplomacy/state.h"
+#include "stratagem/diplomacy_bots/end_vote.h"
 #include "stratagem/diplomacy_bots/player.h"
 
 namespace stratagem::daide {
@@ -90,6 +91,10 @@ class Client {
   void on_load(const Nodes& items);
 
   void submit_orders();
+  // Each movement turn, before our orders, DRW when our position would take a draw
+  // (syntax.html: a DRW is forgotten when the turn processes, so it is sent again each turn).
+  void vote_on_draw();
+  diplomacy_bots::EndVote judge_draw() const;
   void submit(const std::vector<TokenList>& orders);
   void send(const TokenList& tokens);
   void send_frame(const std::vector<std::uint8_t>& octets);
@@ -126,6 +131,10 @@ class Client {
   // Press: the game's level (HLO's LVL) and the deals we accepted (kept in our orders).
   long press_level_ = 0;
   std::vector<diplomacy::Arrangement> deals_;
+  // Every power's centres as each year seen began (its Spring movement), for the draw vote
+  // (diplomacy_bots::vote_on_end); the year of the last Spring seen.
+  std::vector<diplomacy_bots::CentreCounts> year_starts_;
+  std::optional<int> last_spring_;
 };
 
 }  // namespace stratagem::daide

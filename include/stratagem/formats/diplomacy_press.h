@@ -16,6 +16,11 @@ namespace stratagem::formats {
 std::string press_sentence(const diplomacy::Variant& variant, diplomacy::Power sender,
                            const diplomacy::PressMessage& message, diplomacy::Language language);
 
+// A computer player's vote on a proposed draw (`on_draw`) or end by lot, said in the game's
+// press: "France votes against the draw", "法國投票反對和局".
+std::string vote_sentence(const diplomacy::Variant& variant, diplomacy::Power voter, bool on_draw, bool accept,
+                          diplomacy::Language language);
+
 // The JSON of the API: {"kind": "propose" | "accept" | "reject" | "refuse" | "cancel",
 // "arrangement": A}, where A is {"type": "peace", "powers": [..]}, {"type": "alliance",
 // "powers", "against"}, {"type": "draw", "powers"?}, {"type": "solo", "power"},

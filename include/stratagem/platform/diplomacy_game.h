@@ -179,8 +179,10 @@ class DiplomacyGame {
   // How the computer playing `power` keeps deals: the game's computer_personality, or for
   // "mixed" "loyal" or "opportunist" drawn from the game's seed.
   std::string computer_personality(diplomacy::Power power) const;
-  // Draw votes: the game ends in a draw when every surviving power played by a person
-  // votes yes.
+  // Draw votes: the game ends in a draw when every surviving power votes yes: those played
+  // by people and DAIDE clients as they vote, those played by our computers as their
+  // position says (computer_votes, vote_as_computer); a computer never counts as agreeing
+  // before it has voted, so one person alone cannot end a game against computers.
   tl::expected<Effects, GameError> vote_draw(const User& user, std::string_view power, bool draw, Instant now);
   // Seed 000 §5.1(c): the same vote to stop, after which a lot (from the game's seed)
   // among the seats that still have units names the winner.
@@ -212,6 +214,22 @@ class DiplomacyGame {
   // Refused with wrong_phase when the phase has moved on meanwhile.
   tl::expected<Effects, GameError> submit_computer_orders(const ComputerTurn& turn,
                                                           const std::vector<diplomacy::Order>& orders, Instant now);
+
+  // A vote a computer owes: someone has proposed a draw (or an end by lot) by voting for
+  // it, and the computer playing `power` has not voted on it in this phase (its votes are
+  // cleared at every phase, as its position changes).
+  struct ComputerVote {
+    diplomacy::Power power = diplomacy::Power::None;
+    std::string power_code;
+    std::string phase;
+    std::string on;  // "draw" or "lot"
+    friend bool operator==(const ComputerVote&, const ComputerVote&) = default;
+  };
+  std::vector<ComputerVote> computer_votes() const;
+  // The computer's vote (diplomacy_bots::vote_on_end), said in the game's press (a public
+  // message carrying {"kind": "vote", "on", "accept"}) where public press is open; refused
+  // with wrong_phase when the phase has moved on or the proposal was withdrawn.
+  tl::expected<Effects, GameError> vote_as_computer(const ComputerVote& vote, bool accept, Instant now);
 
   // Open proposals addressed to a computer's power that it has not answered yet.
   struct ComputerProposal {
@@ -266,6 +284,8 @@ class DiplomacyGame {
     bool ready = false;
     bool draw_vote = false;
     bool end_vote = false;
+    // A computer's: the phase in which it last voted on a proposed draw, or end by lot.
+    std::string draw_voted_in, end_voted_in;
     std::vector<std::string> alliance;  // seed 002: the declared group, itself included; empty: none
     std::optional<std::vector<KeptOrder>> orders;  // nullopt: none given this phase
     friend bool operator==(const Seat&, const Seat&) = default;

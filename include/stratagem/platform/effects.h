@@ -62,7 +62,8 @@ struct Message {
   std::vector<std::string> to;  // sorted powers; empty: public
   std::string text;
   Instant sent_at;
-  // Structured press (a proposal or an answer), as formats::press_json writes it.
+  // Structured press (a proposal or an answer), as formats::press_json writes it; or a
+  // computer's vote on a proposed end, {"kind": "vote", "on": "draw" | "lot", "accept"}.
   std::optional<nlohmann::json> press;
 
   bool is_public() const { return to.empty(); }
