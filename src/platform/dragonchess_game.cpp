@@ -136,7 +136,14 @@ class DragonchessGame::Impl {
             {"reason", g.result_->reason}};
   }
 
-  static void finish(Game& g, std::optional<Color> winner, std::string reason, Effects& effects) {
+  // The game ends at `now`: the side to move's clock stops where it stands (a resignation
+  // or an agreed draw between moves takes the time used so far, as a move would).
+  static void finish(Game& g, std::optional<Color> winner, std::string reason, Instant now, Effects& effects) {
+    if (g.options_.initial && g.status_ == GameStatus::Active) {
+      Duration& running = g.remaining_[dragonchess::index(side_to_move(g))];
+      running = std::max(Duration(0), running - (now - g.turn_started_at_));
+      g.turn_started_at_ = now;
+    }
     g.status_ = GameStatus::Finished;
     g.draw_offer_by_.reset();
     g.result_ = Result{winner, std::move(reason)};
@@ -177,11 +184,11 @@ class DragonchessGame::Impl {
     const dragonchess::Outcome outcome = dragonchess::outcome(replay.position());
     switch (outcome.status) {
       case dragonchess::GameStatus::Ongoing: break;
-      case dragonchess::GameStatus::Checkmate: finish(g, mover, "checkmate", effects); break;
-      case dragonchess::GameStatus::Stalemate: finish(g, outcome.winner, "stalemate", effects); break;
+      case dragonchess::GameStatus::Checkmate: finish(g, mover, "checkmate", now, effects); break;
+      case dragonchess::GameStatus::Stalemate: finish(g, outcome.winner, "stalemate", now, effects); break;
       case dragonchess::GameStatus::Draw:
         finish(g, std::nullopt,
-               outcome.draw_reason == dragonchess::DrawReason::Repetition ? "repetition" : "halfmove_clock", effects);
+               outcome.draw_reason == dragonchess::DrawReason::Repetition ? "repetition" : "halfmove_clock", now, effects);
         break;
     }
     return effects;
@@ -261,7 +268,7 @@ tl::expected<Effects, GameError> DragonchessGame::resign(const User& user, Insta
   STRATAGEM_TRY_ASSIGN(auto side, Impl::own_side(*this, user));
   Effects effects;
   effects.changed = true;
-  Impl::finish(*this, ~side, "resignation", effects);
+  Impl::finish(*this, ~side, "resignation", now, effects);
   effects.response = view_for(user.id, now);
   return effects;
 }
@@ -279,7 +286,7 @@ tl::expected<Effects, GameError> DragonchessGame::draw(const User& user, DrawAct
       if (draw_offer_by_ == side) return tl::unexpected(error(ErrorCode::Conflict, Problem::DrawOfferPending));
       if (offered_by_opponent) {  // both offer: agreed
         announce(side, "accept");
-        Impl::finish(*this, std::nullopt, "agreement", effects);
+        Impl::finish(*this, std::nullopt, "agreement", now, effects);
         break;
       }
       announce(side, "offer");
@@ -292,7 +299,7 @@ tl::expected<Effects, GameError> DragonchessGame::draw(const User& user, DrawAct
     case DrawAction::Accept:
       if (!offered_by_opponent) return tl::unexpected(error(ErrorCode::Conflict, Problem::NoDrawOffer));
       announce(side, "accept");
-      Impl::finish(*this, std::nullopt, "agreement", effects);
+      Impl::finish(*this, std::nullopt, "agreement", now, effects);
       break;
     case DrawAction::Decline:
       if (!offered_by_opponent) return tl::unexpected(error(ErrorCode::Conflict, Problem::NoDrawOffer));
@@ -328,11 +335,10 @@ std::optional<Instant> DragonchessGame::next_deadline() const { return Impl::fla
 Effects DragonchessGame::advance(Instant now) {
   Effects effects;
   if (!Impl::flag_fallen(*this, now)) return effects;
-  // The flag of the side to move has fallen: it loses on time.
+  // The flag of the side to move has fallen: it loses on time (its clock stops at 0).
   const Color loser = Impl::side_to_move(*this);
-  remaining_[dragonchess::index(loser)] = Duration(0);
   effects.changed = true;
-  Impl::finish(*this, ~loser, "time", effects);
+  Impl::finish(*this, ~loser, "time", now, effects);
   return effects;
 }
 

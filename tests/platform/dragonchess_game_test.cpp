@@ -126,6 +126,29 @@ TEST(PlatformDragonchessEndings, Resign) {
   EXPECT_EQ(game.resign(kAlice, kStart).error().problem, Problem::GameNotActive);
 }
 
+// A game that ends between moves stops the clock of the side to move where it stood: a
+// resignation or an agreed draw 9 s into Scarlet's turn leaves Scarlet 9 s less, however
+// long after the view is read (it once showed the time of the last move again).
+TEST(PlatformDragonchessClocks, StopWhereTheyStandWhenTheGameEndsBetweenMoves) {
+  for (const bool resign : {true, false}) {
+    auto game = human_game({{"clock", {{"initial_seconds", 300}, {"increment_seconds", 0}}}});
+    ASSERT_TRUE(game.move(kAlice, "W2e2-2e3", kStart + seconds(36)));
+    const Instant ends = kStart + seconds(36) + seconds(9);
+    if (resign) {
+      const auto resigned = game.resign(kBob, ends);
+      ASSERT_TRUE(resigned);
+      EXPECT_EQ(resigned->response["clocks"].dump(), R"({"gold":264.0,"scarlet":291.0})");
+    } else {
+      ASSERT_TRUE(game.draw(kBob, DrawAction::Offer, ends - seconds(5)));
+      ASSERT_TRUE(game.draw(kAlice, DrawAction::Accept, ends));
+    }
+    EXPECT_EQ(game.view_for("", ends + seconds(60))["clocks"].dump(), R"({"gold":264.0,"scarlet":291.0})");
+    const auto again = DragonchessGame::from_json(game.to_json());
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->view_for("", ends + seconds(600))["clocks"].dump(), R"({"gold":264.0,"scarlet":291.0})");
+  }
+}
+
 TEST(PlatformDragonchessEndings, DrawOffers) {
   auto game = human_game();
   EXPECT_EQ(game.draw(kBob, DrawAction::Accept, kStart).error().problem, Problem::NoDrawOffer);

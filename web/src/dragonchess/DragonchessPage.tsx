@@ -9,6 +9,7 @@ import { formatDuration } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { capturedPieces, files, isFrozen, parseMove, parsePosition, sideOf, type Board } from './position';
 import { PieceGlyph } from './pieces';
+import { Confirm } from '../ui/Confirm';
 
 const boards: { n: Board; key: 'dc.sky' | 'dc.ground' | 'dc.underworld' }[] = [
   { n: 1, key: 'dc.sky' }, { n: 2, key: 'dc.ground' }, { n: 3, key: 'dc.underworld' },
@@ -21,6 +22,8 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Resigning ends the game: the page asks first.
+  const [confirmResign, setConfirmResign] = useState(false);
   const [now, setNow] = useState(Date.now());
   const [loadedAt, setLoadedAt] = useState(Date.now());
   const id = view.id;
@@ -183,8 +186,11 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
           </ul>
         </details>
         {view.status === 'active' && view.my_side && (
-          <div class="row">
-            <button type="button" data-action="resign" onClick={() => act(() => api.resign(id))}>{t('dc.resign')}</button>
+          confirmResign ? (
+            <Confirm action="resign" question={t('dc.resignConfirm', { winner: sideName(view.my_side === 'gold' ? 'scarlet' : 'gold') })}
+              yes={t('dc.resign')} onYes={() => { setConfirmResign(false); void act(() => api.resign(id)); }} onNo={() => setConfirmResign(false)} />
+          ) : <div class="row">
+            <button type="button" data-action="resign" onClick={() => setConfirmResign(true)}>{t('dc.resign')}</button>
             {view.draw_offer && view.draw_offer !== view.my_side ? (
               <>
                 <button type="button" data-action="accept-draw" onClick={() => act(() => api.draw(id, 'accept'))}>{t('dc.acceptDraw')}</button>
