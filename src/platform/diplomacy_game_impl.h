@@ -444,16 +444,19 @@ class DiplomacyGame::Impl {
     return computer_controlled(g, p) || (seat.status == PowerStatus::Playing && !idle(g, p));
   }
 
-  // Every power whose vote counts has voted yes, and there is at least one.
+  // The powers whose votes end the game (the view's "voters").
+  static std::vector<Power> voters(const Game& g) {
+    std::vector<Power> out;
+    for (int p = 0; p < g.variant().power_count(); ++p)
+      if (votes(g, power_at(p))) out.push_back(power_at(p));
+    return out;
+  }
+
+  // Every voter has voted yes, and there is at least one.
   template <class Vote>
   static bool agreed(const Game& g, Vote&& vote) {
-    int voters = 0;
-    for (int p = 0; p < g.variant().power_count(); ++p) {
-      if (!votes(g, power_at(p))) continue;
-      if (!vote(g.seats_[p])) return false;
-      ++voters;
-    }
-    return voters > 0;
+    const std::vector<Power> all = voters(g);
+    return !all.empty() && std::all_of(all.begin(), all.end(), [&](Power p) { return vote(g.seats_[index(p)]); });
   }
 
   // A draw (or end by lot) is proposed: someone not played by a computer votes for it.
@@ -479,8 +482,8 @@ class DiplomacyGame::Impl {
     return TreatyParty{treaty, std::move(power_code)};
   }
 
-  // A draw or end vote. A vote is secret until the game ends: only the voter's power
-  // hears of it.
+  // A draw or end vote. A secret vote (the default) is heard by the voter's power alone
+  // until the game ends; a public one by everyone.
   static tl::expected<Effects, GameError> vote(Game& g, const User& user, std::string_view power_name,
                                                bool Seat::*ballot, const char* word, bool yes) {
     STRATAGEM_TRY_ASSIGN(auto power, own_power(g, user, power_name));
@@ -488,8 +491,8 @@ class DiplomacyGame::Impl {
     effects.changed = true;
     g.seats_[index(power)].*ballot = yes;
     const std::string power_code = code(g, power);
-    effects.events.push_back(
-        {Audience::only({power_code}), std::string(word) + "_vote", {{"power", power_code}, {word, yes}}});
+    effects.events.push_back({g.options_.public_votes ? Audience::all() : Audience::only({power_code}),
+                              std::string(word) + "_vote", {{"power", power_code}, {word, yes}}});
     effects.response = {{"power", power_code}, {word, yes}};
     if (yes) end_if_agreed(g, effects);
     return effects;

@@ -61,17 +61,24 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
                         !Impl::idle(*this, power_at(p));
     power["armistice"] = game_rules_.setup.armistice.contains(p);
     power["neutral"] = Impl::idle(*this, power_at(p)) && !game_rules_.setup.armistice.contains(p);
-    if (std::find(mine.begin(), mine.end(), code) != mine.end()) {
+    const bool my_power = std::find(mine.begin(), mine.end(), code) != mine.end();
+    if (my_power) {
       my_orders[code] = seat.orders ? Impl::kept_json(*seat.orders) : json::array();
+      alliance[code] = seat.alliance;
+    }
+    if (my_power || options_.public_votes) {
       draw_votes[code] = seat.draw_vote;
       end_votes[code] = seat.end_vote;
-      alliance[code] = seat.alliance;
     }
   }
   view["powers"] = std::move(powers);
   view["my_orders"] = std::move(my_orders);
   view["draw_votes"] = std::move(draw_votes);
   view["end_votes"] = std::move(end_votes);
+  // Whose votes a draw or an end by lot needs, so that a page can say what a vote does.
+  json voters = json::array();
+  for (const Power p : Impl::voters(*this)) voters.push_back(Impl::code(*this, p));
+  view["voters"] = std::move(voters);
   view["alliance_end"] = std::move(alliance);
   json missed = json::array();
   for (const MissedPhase& entry : missed_)

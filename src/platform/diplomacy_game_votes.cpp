@@ -39,7 +39,8 @@ tl::expected<Effects, GameError> DiplomacyGame::vote_as_computer(const ComputerV
   const std::string word = draw ? "draw" : "end";
   Effects effects;
   effects.changed = true;
-  effects.events.push_back({Audience::only({vote.power_code}), word + "_vote", {{"power", vote.power_code}, {word, accept}}});
+  effects.events.push_back({options_.public_votes ? Audience::all() : Audience::only({vote.power_code}), word + "_vote",
+                            {{"power", vote.power_code}, {word, accept}}});
   // It says so to everyone where public press is open: a person sees why nothing ended.
   if (Impl::press_allowed(*this, true)) {
     Message message{std::to_string(message_count_ + 1), phase_code(), vote.power_code, {}, "", now,

@@ -102,6 +102,12 @@ tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const json& bod
 
   STRATAGEM_TRY_ASSIGN(auto propose, fields::boolean(body, "computers_propose", false));
   if (propose) options.computers_propose = *propose;
+
+  STRATAGEM_TRY_ASSIGN(auto votes, fields::string(body, "votes", false));
+  if (votes) {
+    if (*votes != "secret" && *votes != "public") return tl::unexpected(fields::bad_value("votes", "secret | public"));
+    options.public_votes = *votes == "public";
+  }
   return options;
 }
 
@@ -122,6 +128,7 @@ json diplomacy_options_json(const DiplomacyOptions& options) {
   out["computer_takes_civil_disorder"] = options.computer_takes_civil_disorder;
   if (options.computers_propose) out["computers_propose"] = true;
   if (options.computer_personality != "loyal") out["computer_personality"] = options.computer_personality;
+  if (options.public_votes) out["votes"] = "public";
   if (options.deadlines.live) {
     out["deadlines"] = "live";
   } else {

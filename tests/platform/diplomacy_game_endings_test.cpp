@@ -101,6 +101,53 @@ TEST(PlatformDiplomacyEndings, ComputersVoteOnAnEndByLotWithdrawnOrNot) {
   EXPECT_EQ(game.view_for("")["result"]["reason"], "lot");
 }
 
+// Where the game's votes are public, every player sees who has voted (the view and the
+// event); the view names the powers whose votes end the game, so a page can say what a
+// vote does before it is cast.
+TEST(PlatformDiplomacyEndings, PublicVotesAreSeenByEveryPlayer) {
+  auto secret = started_game();
+  ASSERT_TRUE(secret.vote_draw(user_of("FRANCE"), "FRANCE", true, kStart));
+  EXPECT_EQ(secret.view_for(user_of("GERMANY").id)["draw_votes"].dump(), R"({"GERMANY":false})");
+  EXPECT_EQ(secret.view_for(user_of("GERMANY").id)["voters"].size(), 7u);
+
+  auto game = started_game(options_with({{"votes", "public"}}));
+  const auto voted = game.vote_draw(user_of("FRANCE"), "FRANCE", true, kStart);
+  ASSERT_TRUE(voted);
+  EXPECT_EQ(event(*voted, "draw_vote").audience, Audience::all());
+  ASSERT_TRUE(game.vote_end(user_of("ITALY"), "ITALY", true, kStart));
+  const json view = game.view_for(user_of("GERMANY").id);
+  EXPECT_EQ(view["draw_votes"]["FRANCE"], true);
+  EXPECT_EQ(view["draw_votes"]["GERMANY"], false);
+  EXPECT_EQ(view["draw_votes"].size(), 7u);
+  EXPECT_EQ(view["end_votes"]["ITALY"], true);
+  EXPECT_EQ(view["voters"].dump(), R"(["AUSTRIA","ENGLAND","FRANCE","GERMANY","ITALY","RUSSIA","TURKEY"])");
+  EXPECT_EQ(view["options"]["votes"], "public");
+  // The option is kept with the game.
+  const auto again = DiplomacyGame::from_json(json::parse(game.record()));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->view_for(user_of("GERMANY").id)["draw_votes"]["FRANCE"], true);
+  EXPECT_EQ(read_diplomacy_options({{"name", "x"}, {"votes", "open"}}).error().field, "votes");
+}
+
+// Computer-played powers are voters too (they vote by their position once someone
+// proposes): with six computers the person's vote alone ends nothing. Where votes are
+// public, every player sees a computer's vote as well.
+TEST(PlatformDiplomacyEndings, VotersIncludeTheComputerPlayedPowers) {
+  auto game = DiplomacyGame::create("g1", options_with({{"computer_players", 6}, {"votes", "public"}}), kStart, 1);
+  ASSERT_TRUE(game);
+  ASSERT_TRUE(game->join(user_of("FRANCE"), "FRANCE", kStart));
+  EXPECT_EQ(game->view_for(user_of("FRANCE").id)["voters"].dump(),
+            R"(["AUSTRIA","ENGLAND","FRANCE","GERMANY","ITALY","RUSSIA","TURKEY"])");
+  ASSERT_TRUE(game->vote_draw(user_of("FRANCE"), "FRANCE", true, kStart));
+  const auto due = game->computer_votes();
+  ASSERT_EQ(due.size(), 6u);
+  const auto voted = game->vote_as_computer(due[0], false, kStart);
+  ASSERT_TRUE(voted);
+  EXPECT_EQ(event(*voted, "draw_vote").audience, Audience::all());
+  EXPECT_EQ(game->view_for(user_of("FRANCE").id)["draw_votes"][due[0].power_code], false);
+  EXPECT_EQ(game->status(), GameStatus::Active);
+}
+
 TEST(PlatformDiplomacyEndings, EighteenCentresWin) {
   auto game = started_game();
   json record = game.to_json();

@@ -148,15 +148,19 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   assert.deepEqual(await unordered(page), []);
   await shot(page, 'orders-adjustments-desktop');
 
-  // A draw, voted by both people: the button shows the vote, and the game ends.
+  // A draw, voted by both people: the page asks first, the button shows the vote, a
+  // withdrawal needs no question, and the game ends.
   await page.click('[data-action="vote-draw"]');
+  await page.click('[data-action="vote-draw-confirm"]');
   await page.waitForSelector('[data-action="vote-draw"][aria-pressed="true"]');
   await page.click('[data-action="vote-draw"]');
   await page.waitForSelector('[data-action="vote-draw"][aria-pressed="false"]');
   await page.click('[data-action="vote-draw"]');
+  await page.click('[data-action="vote-draw-confirm"]');
   await page.waitForSelector('[data-action="vote-draw"][aria-pressed="true"]');
   // The end vote is cast and withdrawn the same way.
   await page.click('[data-action="vote-end"]');
+  await page.click('[data-action="vote-end-confirm"]');
   await page.waitForSelector('[data-action="vote-end"][aria-pressed="true"]');
   await page.click('[data-action="vote-end"]');
   await page.waitForSelector('[data-action="vote-end"][aria-pressed="false"]');

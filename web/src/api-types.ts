@@ -12,7 +12,7 @@ export type GameStatus = GameSummary['status'];
 export type DiplomacyDeadlines = Exclude<S['Deadlines'], 'live'>;
 export type NewGame =
   | (Pick<S['NewDiplomacyGame'], 'name' | 'variant' | 'rules' | 'players' | 'press' | 'deadlines' | 'computer_players'>
-      & Partial<Pick<S['NewDiplomacyGame'], 'setup' | 'end_year' | 'civil_disorder_after' | 'computer_takes_civil_disorder' | 'daide_players' | 'computers_propose' | 'computer_personality'>> & { game: 'diplomacy' })
+      & Partial<Pick<S['NewDiplomacyGame'], 'setup' | 'end_year' | 'civil_disorder_after' | 'computer_takes_civil_disorder' | 'daide_players' | 'computers_propose' | 'computer_personality' | 'votes'>> & { game: 'diplomacy' })
   | (Pick<S['NewDragonchessGame'], 'name' | 'opponent' | 'level' | 'side' | 'clock'> & { game: 'dragonchess' });
 export type Joined = S['Joined'];
 export type PowerState = S['PowerSeat'];
@@ -24,9 +24,9 @@ export type UnitsByPower = S['UnitsByPower'];
 export type Treaty = S['Treaty'];
 export type Deal = S['Deal'];
 
-export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline' | 'seat_powers'> & {
-  draw_votes?: Record<string, boolean>;
-  end_votes?: Record<string, boolean>;
+export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline' | 'seat_powers' | 'draw_votes' | 'end_votes' | 'voters'> & {
+  // The creation body's fields as the server keeps them.
+  options?: Partial<S['NewDiplomacyGame']>;
   game: 'diplomacy';
   phase: string | null;
   units: UnitsByPower;

@@ -258,7 +258,8 @@ class DiplomacyGame {
   // --- views
   // The contract's GET /games/{id} for this user ("" for someone with no account),
   // extended with "name", "options", "stage", "negotiation_deadline", "treaties",
-  // "draw_votes" (the caller's own), "missed_phases", "result".
+  // "draw_votes" and "end_votes" (the caller's own; every power's where the game's votes
+  // are public), "voters" (the powers whose votes end the game), "missed_phases", "result".
   nlohmann::json view_for(std::string_view user_id) const;
   // Of `all` (the game's messages, oldest first), those the user may read.
   nlohmann::json messages_for(std::string_view user_id, const std::vector<Message>& all) const;

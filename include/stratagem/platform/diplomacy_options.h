@@ -57,6 +57,9 @@ struct DiplomacyOptions {
   // for a centre), "mixed" (each computer seat one or the other, drawn from the game's seed:
   // a person learns which by playing).
   std::string computer_personality = "loyal";
+  // Draw and end votes are seen by every player as they are cast ("votes": "public"),
+  // instead of by the voter's power alone until the game ends ("secret", the default).
+  bool public_votes = false;
   friend bool operator==(const DiplomacyOptions&, const DiplomacyOptions&) = default;
 };
 
@@ -68,7 +71,7 @@ struct DiplomacyOptions {
 // (seconds); "computer_players" 0..players; "daide_players" 0..players minus the
 // computer players; "civil_disorder_after" 1..10;
 // "computer_takes_civil_disorder" and "computers_propose" booleans; "computer_personality"
-// loyal|opportunist|mixed.
+// loyal|opportunist|mixed; "votes" secret|public.
 tl::expected<DiplomacyOptions, GameError> read_diplomacy_options(const nlohmann::json& body);
 
 // The same fields as read_diplomacy_options reads (what the record and the view keep).

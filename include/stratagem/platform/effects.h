@@ -43,11 +43,12 @@ struct Audience {
 //  "ready" {power, ready}                  "phase_processed" {entry of the phases list}
 //  "phase_started" {phase, deadline, negotiation_deadline?}
 //  "press_closed" {phase} (live games)    "player_status" {power, status, player, computer}
-//  "draw_vote" {power, draw}              "end_vote" {power, end}               (that power only)
+//  "draw_vote" {power, draw}              "end_vote" {power, end}               (that power only; all with public votes)
 //  "alliance_end" {power, with}           (that power only)
 //  "message" {the message as listed}      "treaty" {the treaty}                 (its parties, or all once published)
 //  "game_finished" {result}               "move" {move, position, side_to_move, clocks}
 //  "draw_offer" {side, action: offer | accept | decline}
+//  "deal" {the deal as listed}           (its parties: agreed, then kept or broken)
 struct Event {
   Audience audience;
   std::string kind;

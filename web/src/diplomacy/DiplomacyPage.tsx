@@ -9,6 +9,8 @@ import { MapView, type DrawnOrder } from './MapView';
 import { powerColours } from './colours';
 import { Press } from './Press';
 import { MapPrompt } from './MapPrompt';
+import { Votes, VoteTally } from './Votes';
+import { Confirm } from '../ui/Confirm';
 import { isUnread, loadSeen, saveSeen, threadOf, type Seen } from './threads';
 import * as board from './board';
 import type { Unit } from './board';
@@ -65,7 +67,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     else if (kind === 'deal') void reloadDeals();
     else {
       void reloadView();
-      if (kind === 'phase_processed' || kind === 'game_finished') void reloadPhases();
+      // A processed phase judges the agreements; the end of the game keeps those left.
+      if (kind === 'phase_processed' || kind === 'game_finished') { void reloadPhases(); void reloadDeals(); }
     }
   });
 
@@ -73,7 +76,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const kind = phase.slice(-1) as 'M' | 'R' | 'A';
   const mine = new Set(view.my_powers);
   const active = view.status === 'active';
-  const live = (view as { options?: { deadlines?: unknown } }).options?.deadlines === 'live';
+  const live = view.options?.deadlines === 'live';
   // A game waiting for players shows the start position in the powers' home colours.
   const waiting = view.status === 'forming' && !Object.values(view.units ?? {}).some((list) => list.length);
   const units = useMemo(() => board.unitsOf(waiting ? board.startUnits : view.units), [view.units, waiting]);
@@ -141,18 +144,6 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     setConfirmReady(false);
     try {
       for (const power of view.my_powers) await api.ready(id, power, ready);
-      await reloadView();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  // Seed 000 §5.1: a draw, or the agreed end decided by lot, when every surviving power
-  // votes for it; each power's vote is its own (the server shows it to that power only).
-  const myDrawVote = view.my_powers.length > 0 && view.my_powers.every((p) => view.draw_votes?.[p]);
-  const myEndVote = view.my_powers.length > 0 && view.my_powers.every((p) => view.end_votes?.[p]);
-  const vote = async (kind: 'draw' | 'end', yes: boolean) => {
-    try {
-      for (const power of view.my_powers) await (kind === 'draw' ? api.voteDraw(id, power, yes) : api.voteEnd(id, power, yes));
       await reloadView();
     } catch (e) {
       setError((e as Error).message);
@@ -343,6 +334,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
           : myJoin ? <span>{myJoin.power ? t('game.youPlay', { powers: seatText(seats.find((seat) => seat.includes(myJoin.power!)) ?? [myJoin.power]) }) : t('game.joinedAny')}</span>
             : <span class="muted">{t('game.observer')}</span>}
         {view.status === 'finished' && <strong data-game-result>{gameResult(t, lang, view)}</strong>}
+        <VoteTally view={view} />
         {!connected && <span class="error">{t('app.offline')}</span>}
       </div>
       {error && !canOrder && <p class="error" role="alert">{error}</p>}
@@ -445,13 +437,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                     {savedAt ? t('game.savedAt', { time: timeOfDay(savedAt, lang) }) : t('game.savedAsMade')}
                   </p>
                   {confirmReady ? (
-                    <div class="confirm" role="alertdialog" aria-label={t('game.readyConfirm', { count: stillToOrder.length })}>
-                      <p>{t('game.readyConfirm', { count: stillToOrder.length })}</p>
-                      <div class="row">
-                        <button type="button" class="primary" data-action="ready-confirm" onClick={() => void setReady(true)}>{t('game.readyAnyway')}</button>
-                        <button type="button" data-action="ready-cancel" onClick={() => setConfirmReady(false)}>{t('game.cancel')}</button>
-                      </div>
-                    </div>
+                    <Confirm action="ready" question={t('game.readyConfirm', { count: stillToOrder.length })} yes={t('game.readyAnyway')}
+                      onYes={() => void setReady(true)} onNo={() => setConfirmReady(false)} />
                   ) : (
                     <div class="row">
                       <button type="button" class={allReady ? 'done' : 'primary'} data-action="ready" aria-pressed={allReady}
@@ -463,17 +450,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                   )}
                 </>
               )}
-              {active && view.my_powers.length > 0 && (
-                <div class="row votes">
-                  <button type="button" data-action="vote-draw" aria-pressed={myDrawVote} class={myDrawVote ? 'done' : ''} onClick={() => void vote('draw', !myDrawVote)}>
-                    {myDrawVote ? t('game.drawVoted') : t('game.voteDraw')}
-                  </button>
-                  <button type="button" data-action="vote-end" aria-pressed={myEndVote} class={myEndVote ? 'done' : ''} onClick={() => void vote('end', !myEndVote)}>
-                    {myEndVote ? t('game.endVoted') : t('game.voteEnd')}
-                  </button>
-                  <span class="muted">{myDrawVote || myEndVote ? t('game.drawVotedHelp') : t('game.voteDrawHelp')}</span>
-                </div>
-              )}
+              {active && historyIndex === null && <Votes view={view} onChanged={reloadView} onError={setError} />}
               {lastPhase && (
                 <section class="results" aria-label={t('game.results', { phase: phaseName(t, lastPhase.phase) })}>
                   <h3>{t('game.results', { phase: phaseName(t, (shown ?? lastPhase).phase) })}</h3>

@@ -3,8 +3,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 
-const kinds = ['player_joined', 'player_left', 'game_started', 'orders_given', 'orders', 'ready', 'phase_processed', 'phase_started',
-  'press_closed', 'player_status', 'draw_vote', 'message', 'treaty', 'game_finished', 'move', 'draw_offer'];
+// Every kind the server sends (include/stratagem/platform/effects.h): EventSource hands a
+// named event only to a listener of that name, so a kind missing here is never heard.
+export const eventKinds = ['player_joined', 'player_left', 'game_started', 'orders_given', 'orders', 'ready', 'phase_processed',
+  'phase_started', 'press_closed', 'player_status', 'draw_vote', 'end_vote', 'alliance_end', 'message', 'treaty', 'deal',
+  'game_finished', 'move', 'draw_offer'];
 
 export function useGameEvents(id: string, onEvent: (kind: string, data: unknown) => void) {
   const handler = useRef(onEvent);
@@ -18,7 +21,7 @@ export function useGameEvents(id: string, onEvent: (kind: string, data: unknown)
       try { data = JSON.parse(e.data); } catch { /* a payload that is not JSON is still a change */ }
       handler.current(e.type, data);
     };
-    for (const kind of kinds) source.addEventListener(kind, listener as EventListener);
+    for (const kind of eventKinds) source.addEventListener(kind, listener as EventListener);
     source.onmessage = listener;
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(source.readyState === EventSource.OPEN);

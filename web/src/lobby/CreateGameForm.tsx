@@ -57,6 +57,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
           computer_takes_civil_disorder: f.get('computer_takes_civil_disorder') === 'on',
           computers_propose: f.get('computers_propose') === 'on',
           computer_personality: (f.get('computer_personality') as 'loyal' | 'opportunist' | 'mixed') ?? 'loyal',
+          votes: (f.get('votes') as 'secret' | 'public') ?? 'secret',
           ...(players >= 5 ? { daide_players: num('daide_players', 0) } : {}),
         } : {}),
       };
@@ -159,6 +160,12 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <label>{t('lobby.computerPersonality')}
                   <select name="computer_personality" defaultValue="loyal">
                     {(['loyal', 'opportunist', 'mixed'] as const).map((k) => <option key={k} value={k}>{t(`lobby.personality_${k}`)}</option>)}
+                  </select>
+                </label>
+                <label>{t('lobby.votes')}
+                  <select name="votes" defaultValue="secret">
+                    <option value="secret">{t('lobby.votesSecret')}</option>
+                    <option value="public">{t('lobby.votesPublic')}</option>
                   </select>
                 </label>
                 {/* DAIDE gives a client one power: only setups of one power a seat. */}
