@@ -51,17 +51,19 @@ test('a private message reaches its reader live, and only its reader', async () 
   await anna.waitForSelector('[data-message-text]:has-text("Denmark is yours")');
   // Ben's page was open before the message: it arrives over the event stream.
   await ben.waitForSelector('[data-message-text]:has-text("Denmark is yours")', { timeout: 15000 });
-  // Each side sees it in the thread of the other; the form is ready for a new message.
+  // Each side sees it in the thread of the other; the recipients stay as chosen.
   await anna.waitForSelector('[data-thread="GERMANY"]');
   await ben.waitForSelector('[data-thread="ENGLAND"]');
-  assert.equal(await anna.isChecked('input[name="to_all"]'), true);
-  assert.equal(await anna.locator('input[name="treaty"]').count(), 0);
+  assert.equal(await anna.isChecked('input[name="to"][value="GERMANY"]'), true);
+  assert.equal(await anna.isChecked('input[name="to_all"]'), false);
+  assert.equal(await anna.isChecked('input[name="treaty"]'), false);
   await ben.click('[data-thread="ENGLAND"]');
   assert.deepEqual(await ben.$$eval('[data-message-text]', (els) => els.map((e) => e.textContent)), ['Denmark is yours if Holland is mine. — デンマークはあなたに。']);
   await shot(ben, 'press-received-desktop');
   await ben.click('[data-thread="*"]');
 
   // A public message reaches everyone; Cleo still has not seen the private one.
+  await ben.check('input[name="to_all"]');
   await ben.fill('textarea[name="message"]', 'Peace in the North Sea.');
   await ben.click('[data-action="send-message"]');
   await cleo.waitForSelector('[data-message-text]:has-text("Peace in the North Sea.")', { timeout: 15000 });
@@ -72,8 +74,8 @@ test('a private message reaches its reader live, and only its reader', async () 
   assert.deepEqual(await cleo.$$eval('[data-message-text]', (els) => els.map((e) => e.textContent)), ['Peace in the North Sea.']);
   await shot(cleo, 'press-third-party-desktop');
 
-  // A treaty: Anna proposes it to Germany, Ben signs, then publishes; Cleo sees it only then.
-  await anna.check('input[name="to"][value="GERMANY"]');
+  // A treaty: Anna proposes it to Germany (still chosen), Ben signs, then publishes; Cleo
+  // sees it only then.
   await anna.check('input[name="treaty"]');
   await anna.fill('textarea[name="message"]', 'England and Germany: no fleet in the North Sea.');
   await anna.click('[data-action="send-message"]');

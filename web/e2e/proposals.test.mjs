@@ -26,10 +26,11 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await page.waitForSelector('.diplomacy[data-status="active"][data-phase="S1901M"]');
   await page.click('[data-tab="press"]');
 
-  // Peace with Germany (a computer) from the composer.
+  // Peace with Germany (a computer): the one recipient picker says to whom.
+  await page.check('input[name="to"][value="GERMANY"]');
   await page.click('[data-propose] summary');
   await page.selectOption('select[name="proposal_kind"]', 'peace');
-  await page.check('[data-proposal-form] input[name="with"][value="GERMANY"]');
+  assert.equal(await page.innerText('[data-proposal-to]'), 'To Germany (the recipients above)');
   await page.click('[data-action="send-proposal"]');
   await page.waitForSelector('[data-press="PRP (PCE (FRA GER))"]:has-text("France proposes peace with Germany")');
   // The computer answers within seconds; the agreement is listed as holding.

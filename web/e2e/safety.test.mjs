@@ -148,3 +148,66 @@ test('public votes: every player sees who has voted, live; the last vote ends th
   assert.match(await anna.innerText('[data-game-result]'), /a draw shared by/);
   assert.deepEqual([...anna.problems, ...ben.problems], []);
 });
+
+test('press: the recipients are shown, never change by themselves, and everyone is a choice of its own', async () => {
+  const context = await browser.newContext(phone);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'recipients');
+  await page.selectOption('select[name="preset"]', 'computer');
+  await page.selectOption('select[name="press"]', 'full');
+  await page.selectOption('select[name="my_power"]', 'ENGLAND');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-my-powers="ENGLAND"][data-phase="S1901M"]');
+  const id = page.url().split('/').pop();
+  const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
+  const sent = async () => (await (await fetch(`${server.url}/api/v1/games/${id}/messages`, { headers: { Authorization: `Bearer ${token}` } })).json()).length;
+  await page.click('[data-tab="press"]');
+  const checked = () => page.$$eval('input[name="to"]:checked, input[name="to_all"]:checked', (els) => els.map((e) => e.value === 'on' ? 'all' : e.value));
+
+  // Nothing is chosen for the person: sending asks whom to, in a sentence of the page.
+  assert.deepEqual(await checked(), []);
+  await page.fill('textarea[name="message"]', 'Who gets this?');
+  await page.click('[data-action="send-message"]');
+  assert.equal(await page.innerText('.compose [role="alert"]'), 'Choose whom the message is for: everyone, or one or more powers.');
+  assert.equal(await sent(), 0);
+
+  // To Germany from "all messages": after sending, Germany is still the recipient.
+  await page.check('input[name="to"][value="GERMANY"]');
+  assert.equal(await page.innerText('[data-action="send-message"]'), 'Send to Germany');
+  await page.click('[data-action="send-message"]');
+  await page.waitForSelector('[data-message-text]:has-text("Who gets this?")');
+  assert.deepEqual(await checked(), ['GERMANY']);
+  assert.equal(await page.inputValue('textarea[name="message"]'), '');
+  await page.fill('textarea[name="message"]', 'A second word for Germany.');
+  // Another tab and back: the recipients and the words are as they were.
+  await page.click('[data-tab="orders"]');
+  await page.click('[data-tab="press"]');
+  assert.deepEqual(await checked(), ['GERMANY']);
+  assert.equal(await page.inputValue('textarea[name="message"]'), 'A second word for Germany.');
+  await page.click('[data-action="send-message"]');
+  await page.waitForSelector('[data-message-text]:has-text("A second word")');
+  const messages = await (await fetch(`${server.url}/api/v1/games/${id}/messages`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  assert.deepEqual(messages.map((m) => m.to), [['GERMANY'], ['GERMANY']]);
+
+  // Everyone is a box of its own: it clears the powers, and a power clears it.
+  await page.check('input[name="to_all"]');
+  assert.deepEqual(await checked(), ['all']);
+  assert.equal(await page.innerText('[data-action="send-message"]'), 'Send to Everyone');
+  await page.check('input[name="to"][value="FRANCE"]');
+  assert.deepEqual(await checked(), ['FRANCE']);
+  // Opening a conversation chooses its powers, and says so.
+  await page.click('[data-thread="GERMANY"]');
+  assert.deepEqual(await checked(), ['GERMANY']);
+  await shot(page, 'safety-press-recipients-phone');
+
+  // In Chinese, the page's own sentence; never the browser's bubble in another language.
+  await page.selectOption('select[name="language"]', 'zh-Hans');
+  await page.uncheck('input[name="to"][value="GERMANY"]');
+  await page.fill('textarea[name="message"]', '给谁？');
+  await page.click('[data-action="send-message"]');
+  assert.equal(await page.innerText('.compose [role="alert"]'), '请选择消息的收件人：所有人，或一个或多个国家。');
+  assert.equal(await sent(), 2);
+  await shot(page, 'safety-press-no-recipient-zh-Hans-phone');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -7,7 +7,7 @@ import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
 import { powerColours } from './colours';
-import { Press } from './Press';
+import { emptyDraft, Press, type Draft } from './Press';
 import { MapPrompt } from './MapPrompt';
 import { Votes, VoteTally } from './Votes';
 import { Confirm } from '../ui/Confirm';
@@ -41,6 +41,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const [confirmReady, setConfirmReady] = useState(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [seen, setSeen] = useState<Seen>(() => loadSeen(initial.id));
+  // The press composer's recipients and words outlive a visit to another tab.
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
   const id = view.id;
 
   const reloadView = async () => {
@@ -474,7 +476,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               )}
             </div>
           )}
-          {tab === 'press' && <Press id={id} view={view} messages={messages} deals={deals} seen={seen} onSeen={markSeen} onSent={() => { void reloadMessages(); void reloadView(); void reloadDeals(); }} />}
+          {tab === 'press' && <Press id={id} view={view} messages={messages} deals={deals} seen={seen} draft={draft} onDraft={setDraft} onSeen={markSeen} onSent={() => { void reloadMessages(); void reloadView(); void reloadDeals(); }} />}
           {tab === 'powers' && (
             <table class="powers" role="tabpanel">
               <thead><tr><th>{t('game.powers')}</th><th>{t('game.player')}</th><th>{t('game.centres')}</th></tr></thead>

@@ -1,13 +1,26 @@
 // Press as conversations: the public board and one thread per power or group (threads.ts),
-// each with its unread count; "all messages" shows every one. A thread's composer writes to
-// its powers; the others choose recipients. The server sends each reader only what was
-// sent to their powers and every public message.
-import { useEffect, useState } from 'preact/hooks';
+// each with its unread count; "all messages" shows every one, oldest first, scrolled to the
+// newest. One recipient picker serves the message and the proposal alike: it shows whom
+// the next one goes to, and only the person changes it (opening a thread chooses that
+// thread's powers; "everyone" is a box of its own; nothing is reset after sending). The
+// server sends each reader only what was sent to their powers and every public message.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message } from '../api';
 import { useT, listOf, powerName, timeOfDay } from '../ui/i18n';
 import { powerColours } from './colours';
 import { Agreements, ProposalAnswer, ProposalComposer } from './Proposals';
 import { isUnread, kEverything, kPublic, threadOf, threadsOf, type Seen } from './threads';
+
+/** Whom the next message or proposal goes to: every power, the powers chosen, or none yet. */
+export type Recipients = 'all' | string[];
+
+/** What the composer holds while the person is elsewhere on the page (another tab). */
+export interface Draft {
+  thread: string;
+  to: Recipients;
+  text: string;
+}
+export const emptyDraft: Draft = { thread: kEverything, to: [], text: '' };
 
 interface Props {
   id: string;
@@ -15,38 +28,54 @@ interface Props {
   messages: Message[];
   deals: Deal[];
   seen: Seen;
+  draft: Draft;
+  onDraft: (draft: Draft) => void;
   onSeen: (thread: string, last: number) => void;
   onSent: () => void;
 }
 
-export function Press({ id, view, messages, deals, seen, onSeen, onSent }: Props) {
+export function Press({ id, view, messages, deals, seen, draft, onDraft, onSeen, onSent }: Props) {
   const { t, lang } = useT();
   const mine = view.my_powers;
   const [from, setFrom] = useState(mine[0] ?? '');
-  const [thread, setThread] = useState(kEverything);
-  const [to, setTo] = useState<Set<string>>(new Set());
   const [treaty, setTreaty] = useState(false);
   const [error, setError] = useState('');
-  const others = Object.keys(view.powers).filter((p) => !mine.includes(p));
+  const list = useRef<HTMLUListElement>(null);
+  const { thread } = draft;
+  const publicOnly = view.options?.press === 'public';
+  const others = Object.keys(view.powers).filter((p) => !mine.includes(p) && view.powers[p]?.status !== 'eliminated');
+  const to: Recipients = publicOnly ? 'all' : draft.to;
+  const chosen = to === 'all' ? [] : to;
   const threads = threadsOf(messages, mine, seen);
   const shown = thread === kEverything ? messages : messages.filter((m) => threadOf(m, mine) === thread);
   const lastShown = Math.max(0, ...shown.map((m) => Number(m.id) || 0));
-  // What is on screen is read.
+  // What is on screen is read; the newest message is in view.
   useEffect(() => { if (lastShown > (seen[thread] ?? 0)) onSeen(thread, lastShown); }, [thread, lastShown]);
-  // A thread's composer writes to that thread's powers; the others choose.
-  const recipients = thread === kEverything ? to : thread === kPublic ? new Set<string>() : new Set(thread.split('+'));
+  useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [thread, lastShown]);
+
+  const update = (change: Partial<Draft>) => onDraft({ ...draft, ...change });
+  // Opening a conversation is choosing to write to it; "all messages" leaves the choice.
+  const openThread = (key: string) => {
+    setError('');
+    if (key === kEverything) update({ thread: key });
+    else update({ thread: key, to: key === kPublic ? 'all' : key.split('+') });
+  };
+  const toggle = (power: string) => {
+    const next = chosen.includes(power) ? chosen.filter((p) => p !== power) : [...chosen, power];
+    update({ to: next });
+  };
 
   const send = async (e: Event) => {
     e.preventDefault();
-    const form = e.currentTarget as HTMLFormElement;
-    const field = form.elements.namedItem('message') as HTMLTextAreaElement;
-    const text = field.value.trim();
-    if (!text || !from) return;
+    const text = draft.text.trim();
+    if (to !== 'all' && to.length === 0) { setError(t('game.chooseRecipients')); return; }
+    if (!text) { setError(t('game.writeMessage')); return; }
+    if (!from) return;
     try {
-      if (treaty && recipients.size) await api.proposeTreaty(id, from, [from, ...recipients], text);
-      else await api.send(id, from, recipients.size ? [...recipients] : 'all', text);
-      field.value = '';
-      setTo(new Set());
+      if (treaty && to !== 'all') await api.proposeTreaty(id, from, [from, ...to], text);
+      else await api.send(id, from, to, text);
+      // The words go; whom they went to stays, shown, for the next message.
+      update({ text: '' });
       setTreaty(false);
       setError('');
       onSent();
@@ -57,25 +86,21 @@ export function Press({ id, view, messages, deals, seen, onSeen, onSent }: Props
   const act = async (action: () => Promise<unknown>) => {
     try { await action(); setError(''); onSent(); } catch (err) { setError((err as Error).message); }
   };
-  const toggle = (power: string) => {
-    const next = new Set(to);
-    if (next.has(power)) next.delete(power); else next.add(power);
-    setTo(next);
-  };
-  const who = (list: string[] | 'all') => (list === 'all' || list.length === 0 ? t('game.everyone') : listOf(lang, list.map((p) => powerName(t, p))));
+  const who = (powers: string[] | 'all') => (powers === 'all' || powers.length === 0 ? t('game.everyone') : listOf(lang, powers.map((p) => powerName(t, p))));
   const threadName = (key: string) => (key === kEverything ? t('game.allMessages') : key === kPublic ? t('game.publicBoard') : who(key.split('+')));
   const when = (iso: string) => {
     const date = new Date(iso);
     const today = new Date().toDateString() === date.toDateString();
     return today ? timeOfDay(date, lang) : `${date.toLocaleDateString(lang, { month: 'short', day: 'numeric' })} ${timeOfDay(date, lang)}`;
   };
+  const canWrite = mine.length > 0 && view.press_open !== false && Boolean(from);
 
   return (
     <div class="press" role="tabpanel">
       <nav class="threads" aria-label={t('game.conversations')}>
         {[{ key: kEverything, unread: threads.reduce((n, th) => n + th.unread, 0) }, ...threads].map((th) => (
           <button type="button" key={th.key} data-thread={th.key} aria-pressed={thread === th.key} class={thread === th.key ? 'active' : ''}
-            onClick={() => setThread(th.key)}>
+            onClick={() => openThread(th.key)}>
             {th.key !== kEverything && th.key !== kPublic && th.key.split('+').map((p) => <span key={p} class="dot" style={{ background: powerColours[p] }} />)}
             <span>{threadName(th.key)}</span>
             {th.unread > 0 && <span class="badge" aria-label={t('game.unread', { count: th.unread })}>{th.unread}</span>}
@@ -83,7 +108,7 @@ export function Press({ id, view, messages, deals, seen, onSeen, onSent }: Props
         ))}
       </nav>
       {shown.length === 0 ? <p class="muted">{t('game.noMessages')}</p> : (
-        <ul class="messages" aria-live="polite">
+        <ul class="messages" aria-live="polite" ref={list}>
           {shown.map((m) => (
             <li key={m.id} data-message-id={m.id} class={`${m.to === 'all' ? 'public' : 'private'}${mine.includes(m.from) ? ' mine' : ''}${isUnread(m, threadOf(m, mine), seen) ? ' unread' : ''}`}>
               <div class="meta">
@@ -123,33 +148,38 @@ export function Press({ id, view, messages, deals, seen, onSeen, onSent }: Props
         </section>
       )}
       <Agreements deals={deals} />
-      {mine.length > 0 && view.press_open !== false && from && (
-        <details class="propose" data-propose>
-          <summary>{t('game.propose')}</summary>
-          <ProposalComposer id={id} view={view} from={from} onSent={onSent} />
-        </details>
-      )}
-      {mine.length > 0 && view.press_open !== false && (
-        <form class="compose" onSubmit={send}>
+      {canWrite && (
+        <div class="compose-area">
           {mine.length > 1 && (
-            <select name="from" aria-label={t('game.powers')} value={from} onChange={(e) => setFrom((e.target as HTMLSelectElement).value)}>
-              {mine.map((p) => <option key={p} value={p}>{powerName(t, p)}</option>)}
-            </select>
+            <label>{t('game.from')}
+              <select name="from" value={from} onChange={(e) => setFrom((e.target as HTMLSelectElement).value)}>
+                {mine.map((p) => <option key={p} value={p}>{powerName(t, p)}</option>)}
+              </select>
+            </label>
           )}
-          {thread === kEverything ? (
-            <fieldset>
-              <legend>{t('game.to')}</legend>
-              <label class="check"><input type="checkbox" name="to_all" checked={to.size === 0} onChange={() => setTo(new Set())} />{t('game.everyone')}</label>
-              {others.map((p) => (
-                <label class="check" key={p}><input type="checkbox" name="to" value={p} checked={to.has(p)} onChange={() => toggle(p)} />{powerName(t, p)}</label>
-              ))}
-            </fieldset>
-          ) : <p class="muted">{t('game.writingTo', { powers: threadName(thread) })}</p>}
-          {recipients.size > 0 && <label class="check"><input type="checkbox" name="treaty" checked={treaty} onChange={(e) => setTreaty((e.target as HTMLInputElement).checked)} />{t('game.asTreaty')}</label>}
-          <textarea name="message" aria-label={t('game.message')} placeholder={t('game.message')} rows={3} maxLength={4000} />
-          {error && <p class="error" role="alert">{error}</p>}
-          <button type="submit" class="primary" data-action="send-message">{t('game.send')}</button>
-        </form>
+          <fieldset class="recipients" data-recipients={to === 'all' ? 'all' : chosen.join(' ')}>
+            <legend>{t('game.to')}</legend>
+            <label class="check"><input type="checkbox" name="to_all" checked={to === 'all'} disabled={publicOnly}
+              onChange={() => update({ to: to === 'all' ? [] : 'all' })} />{t('game.everyone')}</label>
+            {!publicOnly && others.map((p) => (
+              <label class="check" key={p}><input type="checkbox" name="to" value={p} checked={chosen.includes(p)} onChange={() => toggle(p)} />{powerName(t, p)}</label>
+            ))}
+            {publicOnly && <span class="muted">{t('game.publicPressOnly')}</span>}
+          </fieldset>
+          <form class="compose" onSubmit={send} noValidate>
+            <textarea name="message" aria-label={t('game.message')} placeholder={t('game.message')} rows={3} maxLength={4000}
+              value={draft.text} onInput={(e) => update({ text: (e.target as HTMLTextAreaElement).value })} />
+            {chosen.length > 0 && <label class="check"><input type="checkbox" name="treaty" checked={treaty} onChange={(e) => setTreaty((e.target as HTMLInputElement).checked)} />{t('game.asTreaty')}</label>}
+            {error && <p class="error" role="alert">{error}</p>}
+            <button type="submit" class="primary" data-action="send-message">
+              {to === 'all' || chosen.length ? t('game.sendTo', { powers: who(to) }) : t('game.send')}
+            </button>
+          </form>
+          <details class="propose" data-propose>
+            <summary>{t('game.propose')}</summary>
+            <ProposalComposer id={id} view={view} from={from} to={to} onSent={onSent} />
+          </details>
+        </div>
       )}
     </div>
   );

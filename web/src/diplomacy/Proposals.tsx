@@ -1,5 +1,6 @@
 // Structured press in the press panel: a composer of proposals (peace, alliance against
-// powers, a demilitarised zone, a draw) to the powers chosen, the answers to proposals made
+// powers, a demilitarised zone, a draw) to the powers chosen in the press panel's one
+// recipient picker, the answers to proposals made
 // to us (Accept / Reject under the sentence), and the agreements reached with their state
 // after each phase (holding, kept, broken by whom). The server turns every proposal into a
 // sentence in the reader's language; nothing here writes DAIDE but the answers, which
@@ -8,6 +9,7 @@ import { useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message } from '../api';
 import { useT, listOf, powerName, provinceName } from '../ui/i18n';
 import { provinces } from './board';
+import type { Recipients } from './Press';
 
 type Kind = 'peace' | 'alliance' | 'dmz' | 'draw';
 
@@ -15,17 +17,19 @@ interface ComposerProps {
   id: string;
   view: DiplomacyView;
   from: string;
+  to: Recipients;
   onSent: () => void;
 }
 
-export function ProposalComposer({ id, view, from, onSent }: ComposerProps) {
+export function ProposalComposer({ id, view, from, to, onSent }: ComposerProps) {
   const { t, lang } = useT();
   const [kind, setKind] = useState<Kind>('peace');
-  const [withPowers, setWith] = useState<Set<string>>(new Set());
   const [against, setAgainst] = useState<Set<string>>(new Set());
   const [zone, setZone] = useState<string[]>([]);
   const [error, setError] = useState('');
   const others = Object.keys(view.powers).filter((p) => p !== from && view.powers[p]?.status !== 'eliminated');
+  // A proposal to everyone is made to every other power still in the game.
+  const partners = to === 'all' ? others : to.filter((p) => p !== from);
   const flip = (set: Set<string>, power: string, update: (s: Set<string>) => void) => {
     const next = new Set(set);
     if (next.has(power)) next.delete(power); else next.add(power);
@@ -35,16 +39,19 @@ export function ProposalComposer({ id, view, from, onSent }: ComposerProps) {
 
   const propose = async (e: Event) => {
     e.preventDefault();
-    const partners = [...withPowers];
-    if (kind !== 'draw' && partners.length === 0) { setError(t('game.proposalNeedsPowers')); return; }
+    // The page's own sentences, before the server's: what is missing, in the reader's words.
+    const missing = partners.length === 0 ? 'game.proposalNeedsPowers'
+      : kind === 'alliance' && against.size === 0 ? 'game.allianceNeedsEnemies'
+        : kind === 'dmz' && zone.length === 0 ? 'game.zoneHelp' : '';
+    if (missing) { setError(t(missing)); return; }
     const parties = [from, ...partners];
     const arrangement = kind === 'peace' ? { type: 'peace', powers: parties }
       : kind === 'alliance' ? { type: 'alliance', powers: parties, against: [...against] }
         : kind === 'dmz' ? { type: 'dmz', powers: parties, provinces: zone }
           : { type: 'draw' };
     try {
-      await api.sendPress(id, from, partners.length ? partners : 'all', { kind: 'propose', arrangement });
-      setWith(new Set()); setAgainst(new Set()); setZone([]); setError('');
+      await api.sendPress(id, from, to === 'all' ? 'all' : partners, { kind: 'propose', arrangement });
+      setAgainst(new Set()); setZone([]); setError('');
       onSent();
     } catch (err) {
       setError((err as Error).message);
@@ -52,23 +59,17 @@ export function ProposalComposer({ id, view, from, onSent }: ComposerProps) {
   };
 
   return (
-    <form class="compose proposal-composer" data-proposal-form onSubmit={propose}>
+    <form class="compose proposal-composer" data-proposal-form onSubmit={propose} noValidate>
       <label>{t('game.proposalKind')}
         <select name="proposal_kind" value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value as Kind)}>
           {(['peace', 'alliance', 'dmz', 'draw'] as Kind[]).map((k) => <option key={k} value={k}>{t(`game.kind_${k}`)}</option>)}
         </select>
       </label>
-      <fieldset>
-        <legend>{kind === 'draw' ? t('game.to') : t('game.with')}</legend>
-        {others.map((p) => (
-          <label class="check" key={p}><input type="checkbox" name="with" value={p} checked={withPowers.has(p)}
-            onChange={() => flip(withPowers, p, setWith)} />{powerName(t, p)}</label>
-        ))}
-      </fieldset>
+      <p class="muted" data-proposal-to>{partners.length ? t('game.proposalTo', { powers: listOf(lang, partners.map((p) => powerName(t, p))) }) : t('game.proposalNeedsPowers')}</p>
       {kind === 'alliance' && (
         <fieldset>
           <legend>{t('game.against')}</legend>
-          {others.filter((p) => !withPowers.has(p)).map((p) => (
+          {others.filter((p) => !partners.includes(p)).map((p) => (
             <label class="check" key={p}><input type="checkbox" name="against" value={p} checked={against.has(p)}
               onChange={() => flip(against, p, setAgainst)} />{powerName(t, p)}</label>
           ))}
