@@ -4,7 +4,7 @@
 // a message never change by themselves, and "everyone" is a choice of its own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { apiClient, desktop, launchBrowser, openPage, phone, readyAnyway, shot, signUp, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -208,6 +208,39 @@ test('press: the recipients are shown, never change by themselves, and everyone 
   assert.equal(await page.innerText('.compose [role="alert"]'), '请选择消息的收件人：所有人，或一个或多个国家。');
   assert.equal(await sent(), 2);
   await shot(page, 'safety-press-no-recipient-zh-Hans-phone');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('no stale sentences: a new phase says nothing of the last one\'s saving, a past phase shows no orders to give', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'stale');
+  await page.selectOption('select[name="preset"]', 'computer');
+  await page.selectOption('select[name="my_power"]', 'FRANCE');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-my-powers="FRANCE"][data-phase="S1901M"]');
+  await page.fill('input[name="order"]', 'A Par-Bur');
+  await page.press('input[name="order"]', 'Enter');
+  await page.waitForSelector('[data-order="A PAR - BUR"].stored');
+  await page.waitForSelector('[data-saved="yes"]');
+  await readyAnyway(page);
+  // The computers are ready at once: the phase is processed and the next begins.
+  await page.waitForSelector('.diplomacy[data-phase="F1901M"]', { timeout: 30000 });
+  const orders = () => page.innerText('[data-power-orders="FRANCE"]');
+  assert.match(await orders(), /No orders yet/);
+  assert.equal(await page.locator('[data-saved="yes"]').count(), 0, 'a new phase still said when the last one\'s orders were saved');
+  assert.match(await page.innerText('.saved'), /Orders are saved as you give them/);
+  // A past phase shows what happened: no "No orders yet", no order box, no votes.
+  await page.click('[data-action="history-previous"]');
+  await page.waitForSelector('[data-action="history-now"]');
+  assert.equal(await page.locator('[data-power-orders]').count(), 0, 'a past phase showed the orders still to give');
+  assert.doesNotMatch(await page.innerText('[role="tabpanel"]'), /No orders yet/);
+  assert.equal(await page.locator('[data-action="vote-draw"], input[name="order"], .saved').count(), 0);
+  assert.match(await page.innerText('.results'), /Army Paris moves to Burgundy/);
+  await shot(page, 'safety-history-past-phase-desktop');
+  await page.click('[data-action="history-now"]');
+  await page.waitForSelector('[data-power-orders="FRANCE"]');
   assert.deepEqual(page.problems, []);
   await context.close();
 });

@@ -39,7 +39,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const [error, setError] = useState('');
   const [typedPower, setTypedPower] = useState(initial.my_powers[0] ?? '');
   const [confirmReady, setConfirmReady] = useState(false);
-  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  // When the orders of a phase were last saved: said only in that phase, while it has orders.
+  const [saved, setSaved] = useState<{ phase: string; at: Date } | null>(null);
   const [seen, setSeen] = useState<Seen>(() => loadSeen(initial.id));
   // The press composer's recipients and words outlive a visit to another tab.
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -116,7 +117,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       const echoed = (answer.orders[power] ?? []).filter((o) => !o.replaced);
       const refusedBefore = list.filter((o) => o.error);
       setDrafts((d) => ({ ...d, [power]: [...echoed, ...refusedBefore.filter((r) => !echoed.some((e) => e.input === r.input))] }));
-      setSavedAt(new Date());
+      setSaved({ phase, at: new Date() });
       setError('');
     } catch (e) {
       setError((e as Error).message);
@@ -248,6 +249,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const draftOrders: DrawnOrder[] = Object.entries(drafts).flatMap(([power, list]) =>
     list.filter((o) => o.order).map((o) => ({ order: o.order!, power })));
 
+  const savedAt = saved?.phase === phase && Object.values(drafts).some((list) => list.some((o) => o.order)) ? saved.at : null;
   const unread = messages.filter((m) => isUnread(m, threadOf(m, view.my_powers), seen)).length;
   const markSeen = (thread: string, last: number) => setSeen((before) => {
     const next = { ...before, [thread]: Math.max(before[thread] ?? 0, last) };
@@ -395,7 +397,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
           </div>
           {tab === 'orders' && (
             <div role="tabpanel">
-              {view.my_powers.map((power) => (
+              {/* A past phase (history) or a finished game shows what happened, not what is to order. */}
+              {active && historyIndex === null && view.my_powers.map((power) => (
                 <section key={power} class="orders" data-power-orders={power}>
                   <h3><span class="dot" style={{ background: powerColours[power] }} /> {powerName(t, power)}</h3>
                   {canOrder && (stillToOrderBy[power] ?? []).length > 0 && (
