@@ -53,3 +53,33 @@ test('the lobby on a phone', async () => {
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+test('the language picked on the sign-in page is kept through sign-in and saved to the account', async () => {
+  // An account made in English, signed out.
+  const first = await browser.newContext(desktop);
+  const before = await openPage(first, server.url);
+  await signUp(before, 'kaori');
+  await first.close();
+  // Another device: Japanese picked on the sign-in page, then sign in.
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await page.selectOption('select[name="language"]', 'ja');
+  await page.fill('input[name="name"]', 'kaori');
+  await page.fill('input[name="password"]', 'correct horse battery');
+  await page.click('[data-action="sign-in"]');
+  await page.waitForSelector('[data-action="create-game"]');
+  assert.equal(await page.inputValue('select[name="language"]'), 'ja', 'the account\'s English replaced the Japanese picked before signing in');
+  assert.equal(await page.innerText('[data-action="create-game"]'), locale('ja').lobby.createGame);
+  const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
+  const me = await (await fetch(`${server.url}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  assert.equal(me.language, 'ja', 'the language picked was not saved to the account');
+  // Picked later, it survives a reload.
+  await page.selectOption('select[name="language"]', 'zh-Hans');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
+  await page.reload();
+  await page.waitForSelector('[data-action="create-game"]');
+  assert.equal(await page.inputValue('select[name="language"]'), 'zh-Hans');
+  assert.equal(await page.innerText('[data-action="create-game"]'), locale('zh-Hans').lobby.createGame);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -23,6 +23,9 @@ export function App() {
   const [path, setPath] = useState(location.pathname);
   const [user, setUser] = useState<User | null>(null);
   const [checking, setChecking] = useState(Boolean(session.token));
+  // A language the person picked on the sign-in page is theirs: kept through signing in
+  // and saved to the account, instead of the account's older one replacing it.
+  const [pickedBeforeSignIn, setPickedBeforeSignIn] = useState(false);
 
   const applyLanguage = useCallback((next: Language) => {
     void i18n.changeLanguage(next);
@@ -52,11 +55,14 @@ export function App() {
   const chooseLanguage = (next: Language) => {
     applyLanguage(next);
     if (user) api.setLanguage(next).then(setUser).catch(() => undefined);
+    else setPickedBeforeSignIn(true);
   };
   const signedIn = (token: string, me: User) => {
     session.token = token;
     setUser(me);
-    if (isLanguage(me.language) && me.language !== lang) applyLanguage(me.language);
+    if (me.language === lang) return;
+    if (pickedBeforeSignIn) api.setLanguage(lang).then(setUser).catch(() => undefined);
+    else if (isLanguage(me.language)) applyLanguage(me.language);
   };
   const signOut = () => {
     api.signOut().catch(() => undefined);
