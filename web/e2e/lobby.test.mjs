@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { accessibilityProblems, desktop, launchBrowser, openPage, phone, shot, signUp, startServer, webDir } from './harness.mjs';
+import { accessibilityProblems, apiClient, desktop, launchBrowser, openPage, phone, shot, signUp, startServer, webDir } from './harness.mjs';
 
 const locale = (lang) => JSON.parse(readFileSync(resolve(webDir, `src/i18n/locales/${lang}.json`), 'utf8'));
 const strings = (tree) => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : strings(v)));
@@ -80,6 +80,29 @@ test('the language picked on the sign-in page is kept through sign-in and saved 
   await page.waitForSelector('[data-action="create-game"]');
   assert.equal(await page.inputValue('select[name="language"]'), 'zh-Hans');
   assert.equal(await page.innerText('[data-action="create-game"]'), locale('zh-Hans').lobby.createGame);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('deadlines in the words people use: 6 minutes a move, 1手 6 分, never 0.1 h', async () => {
+  const host = await apiClient(server.url, 'quick_host');
+  const deadlines = (movement) => ({ movement_seconds: movement, retreat_seconds: 300, adjustment_seconds: 300 });
+  const quick = await host('POST', '/games', { game: 'diplomacy', name: 'Quick', deadlines: deadlines(360) });
+  const slow = await host('POST', '/games', { game: 'diplomacy', name: 'Slow', deadlines: deadlines(5400) });
+  const context = await browser.newContext(phone);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'quick_reader');
+  const facts = (id) => page.innerText(`[data-game-id="${id}"] [data-facts]`);
+  await page.waitForSelector(`[data-game-id="${quick.id}"] [data-facts]`);
+  assert.match(await facts(quick.id), /· 6 minutes a move$/);
+  assert.match(await facts(slow.id), /· 1 hour, 30 minutes a move$/);
+  for (const [lang, six] of [['ja', '1手 6 分'], ['zh-Hant', '每回合 6 分鐘'], ['zh-Hans', '每回合 6分钟']]) {
+    await page.selectOption('select[name="language"]', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    assert.ok((await facts(quick.id)).endsWith(six), `${lang}: ${await facts(quick.id)}`);
+    assert.doesNotMatch(await facts(slow.id), /\d\.\d|h /);
+  }
+  await shot(page, 'lobby-deadlines-phone-zh-Hans');
   assert.deepEqual(page.problems, []);
   await context.close();
 });

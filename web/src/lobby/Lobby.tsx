@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type GameSummary, type GameView, type User } from '../api';
 import { navigate } from '../ui/navigate';
-import { useT, gameName, gameResult, phaseName } from '../ui/i18n';
+import { useT, gameName, gameResult, phaseName, durationWords } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { CreateGameForm } from './CreateGameForm';
 
@@ -18,12 +18,12 @@ function isMine(view: GameView | undefined, user: User) {
 
 /** Press, deadlines and players of a Diplomacy game, as the lobby lists them. */
 function Facts({ view }: { view: GameView | undefined }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   if (!view || view.game !== 'diplomacy') return null;
   const options = (view as { options?: { press?: string; deadlines?: 'live' | { movement_seconds?: number }; players?: number } }).options;
   if (!options) return null;
   const deadlines = options.deadlines === 'live' ? t('lobby.factLive')
-    : options.deadlines?.movement_seconds ? t('lobby.factHours', { hours: Math.round((options.deadlines.movement_seconds / 3600) * 10) / 10 }) : '';
+    : options.deadlines?.movement_seconds ? t('lobby.factPerMove', { duration: durationWords(lang, options.deadlines.movement_seconds) }) : '';
   return (
     <span class="facts muted" data-facts>
       {[t('lobby.factStandard'), options.players ? t('lobby.factPlayers', { count: options.players }) : '',

@@ -17,6 +17,18 @@ export function phaseName(t: TFunction, phase: string) {
   return t('game.phaseName', { season: t(`game.season_${m[1]}`), year: m[2], kind: t(`game.kind_${m[3]}`) });
 }
 
+/** A length of time in the words people use, in the reader's language: "6 minutes",
+ * "1 hour 30 minutes", "2 days"; 「6 分」, 「6 分鐘」 (never "0.1 h"). */
+export function durationWords(lang: Language, seconds: number) {
+  const unit = (name: string, value: number) => new Intl.NumberFormat(lang, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  if (seconds % 86400 === 0) return unit('day', seconds / 86400);
+  if (seconds % 3600 === 0) return unit('hour', seconds / 3600);
+  if (seconds % 60 !== 0) return unit('second', seconds);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = unit('minute', (seconds % 3600) / 60);
+  return hours ? new Intl.ListFormat(lang, { type: 'unit', style: 'long' }).format([unit('hour', hours), minutes]) : minutes;
+}
+
 export const powerName = (t: TFunction, power: string) => t(`power.${power}`, { ns: 'names' });
 export const provinceName = (t: TFunction, code: string) => {
   const [province, coast] = code.split('/');
