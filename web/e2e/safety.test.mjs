@@ -40,6 +40,17 @@ test('Dragonchess: Resign asks first, and the clocks stay where they stood', asy
     assert.match(await page.innerText('[data-confirm="resign"]'), /Resign\? Gold wins and the game ends at once/);
     assert.equal(await page.getAttribute('.dragonchess', 'data-status'), 'active');
     await shot(page, `safety-resign-confirm-${size}`);
+    if (size === 'phone') {
+      // The question in Japanese and in Chinese, looked at on the phone.
+      for (const [lang, words] of [['ja', /投了しますか？/], ['zh-Hant', /要認輸嗎？/]]) {
+        await page.selectOption('select[name="language"]', lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        assert.match(await page.innerText('[data-confirm="resign"]'), words);
+        await shot(page, `safety-resign-confirm-phone-${lang}`);
+      }
+      await page.selectOption('select[name="language"]', 'en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+    }
     // No: the game goes on.
     await page.click('[data-action="resign-cancel"]');
     await page.waitForSelector('[data-action="resign"]');
@@ -85,6 +96,17 @@ test('a draw vote against six computers asks first and says that they vote by po
   await page.click('[data-action="vote-draw-cancel"]');
   await page.waitForSelector('[data-action="vote-draw"][aria-pressed="false"]');
   assert.equal(await page.getAttribute('.diplomacy', 'data-status'), 'active');
+  // The question in Japanese and in Chinese, looked at on the phone.
+  for (const [lang, words] of [['ja', /コンピューターの国（オーストリア、/], ['zh-Hant', /電腦玩家（奧匈帝國、/]]) {
+    await page.selectOption('select[name="language"]', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.click('[data-action="vote-draw"]');
+    assert.match(await page.innerText('[data-confirm="vote-draw"]'), words);
+    await shot(page, `safety-draw-confirm-phone-${lang}`);
+    await page.click('[data-action="vote-draw-cancel"]');
+  }
+  await page.selectOption('select[name="language"]', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
   // Yes: the six computers vote, each says so in the game's press, and in 1901 every one
   // of them (still growing) votes against: the game goes on.
   await page.click('[data-action="vote-draw"]');
