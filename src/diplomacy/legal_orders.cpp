@@ -21,30 +21,28 @@ LegalOrderGenerator::LegalOrderGenerator(const Variant& variant, const GameState
     unsupportable_.reserve(16);
   }
   const int provinces = variant.province_count();
-  for (int p = 0; p < provinces; ++p) {
-    movers_into_[p] = {};
-    supports_into_[p] = static_cast<std::int16_t>(units.contains(p));
-  }
+  std::fill_n(movers_into_.begin(), provinces, ProvinceSet{});
+  std::fill_n(supports_into_.begin(), provinces, std::int16_t{0});
   units.for_each([&](int p) {
+    ++supports_into_[p];  // the support of its hold
     const Unit& unit = state.unit_at(province_at(p));
-    ProvinceSet& reach = reach_[p];
-    convoy_reach_[p] = {};
+    const auto add_mover = [&](Province d) {
+      movers_into_[index(d)].insert(p);
+      ++supports_into_[index(d)];
+    };
     if (unit.type == UnitType::Fleet) {
-      reach = variant.fleet_reach(unit.location);
-    } else {
-      reach = variant.army_neighbours(province_at(p));
-      if (!(variant.adjacent_seas(province_at(p)) & fleets_at_sea_).empty()) {
-        find_convoy_routes(province_at(p));
-        reach |= convoy_reach_[p];
+      // One support per unit and destination, except for fleets moving to split coasts.
+      for (const Province d : variant.fleet_reach_list(unit.location)) {
+        add_mover(d);
+        if (variant.has_split_coasts(d)) supports_into_[index(d)] += supported_destination_count(unit, d) - 1;
       }
+      return;
     }
-    // One support per unit and destination, except for fleets moving to split coasts.
-    const ProvinceSet split = unit.type == UnitType::Fleet ? reach & variant.split_coast_provinces() : ProvinceSet{};
-    reach.for_each([&](int d) {
-      movers_into_[d].insert(p);
-      ++supports_into_[d];
-    });
-    split.for_each([&](int d) { supports_into_[d] += supported_destination_count(unit, province_at(d)) - 1; });
+    for (const Province d : variant.army_neighbour_list(province_at(p))) add_mover(d);
+    if (!(variant.adjacent_seas(province_at(p)) & fleets_at_sea_).empty()) {
+      find_convoy_routes(province_at(p));
+      convoy_reach_[p].without(variant.army_neighbours(province_at(p))).for_each([&](int d) { add_mover(province_at(d)); });
+    }
   });
   fleets_at_sea_.for_each([&](int fleet) { find_unsupportable(province_at(fleet)); });
 }
@@ -54,6 +52,7 @@ LegalOrderGenerator::LegalOrderGenerator(const Variant& variant, const GameState
 void LegalOrderGenerator::find_convoy_routes(Province army) {
   Range& paths = paths_of_[index(army)];
   paths.begin = static_cast<int>(convoy_paths_.size());
+  convoy_reach_[index(army)] = {};
   route_fleets_[index(army)] = {};
   for_each_minimal_route(variant_, fleets_at_sea_, army, [&](const ProvinceSet& dests, const ProvinceSet& route) {
     convoy_paths_.push_back({route, dests});
@@ -96,9 +95,10 @@ void LegalOrderGenerator::find_unsupportable(Province fleet) {
   range.end = static_cast<int>(unsupportable_.size());
 }
 
-const ProvinceSet& LegalOrderGenerator::support_reach(const Unit& supporter) const {
-  return supporter.type == UnitType::Fleet ? variant_.fleet_reach(supporter.location)
-                                           : variant_.army_neighbours(variant_.province_of(supporter.location));
+// Where the unit in p can support: where it could move itself, but by convoy.
+std::span<const Province> LegalOrderGenerator::support_reach(Province p, const Unit& supporter) const {
+  return supporter.type == UnitType::Fleet ? variant_.fleet_reach_list(supporter.location)
+                                           : variant_.army_neighbour_list(p);
 }
 
 // A fleet moving to a split-coast province is supported to the coast it arrives on;
@@ -143,30 +143,34 @@ bool LegalOrderGenerator::needs_convoy_through(Province mover, Province dest, Pr
   return false;
 }
 
-// Supports the unit could give into (or in) `dest`: the hold of the unit there and
+// Whether the fleet at sea in p may not support some move into dest (DATC 6.D.31).
+bool LegalOrderGenerator::may_need_convoy_through(Province p, Province dest) const {
+  return fleets_at_sea_.contains(index(p)) && unsupportable_into_[index(p)].contains(index(dest));
+}
+
+// Supports the unit in p could give into (or in) `dest`: the hold of the unit there and
 // every legal move there, except its own.
 template <class Visit>
-void LegalOrderGenerator::for_each_support(const Unit& supporter, Province dest, Visit&& visit) const {
-  const Province here = variant_.province_of(supporter.location);
+void LegalOrderGenerator::for_each_support(Province p, const Unit& supporter, Province dest, Visit&& visit) const {
   if (state_.occupied(dest))
     visit(Order::support_hold(supporter.type, supporter.location, state_.unit_at(dest).location));
-  const bool may_be_needed =
-      fleets_at_sea_.contains(index(here)) && unsupportable_into_[index(here)].contains(index(dest));
+  const bool may_be_needed = may_need_convoy_through(p, dest);
+  if (!may_be_needed && !variant_.has_split_coasts(dest)) {
+    const Location to = variant_.main_location(dest);
+    movers_into_[index(dest)].for_each([&](int m) {
+      if (m != index(p))
+        visit(Order::support_move(supporter.type, supporter.location, state_.unit_at(province_at(m)).location, to));
+    });
+    return;
+  }
   movers_into_[index(dest)].for_each([&](int m) {
-    if (m == index(here)) return;
+    if (m == index(p)) return;
     const Unit& mover = state_.unit_at(province_at(m));
-    if (may_be_needed && needs_convoy_through(province_at(m), dest, here)) return;
+    if (may_be_needed && needs_convoy_through(province_at(m), dest, p)) return;
     for_each_supported_destination(mover, dest, [&](Location to) {
       visit(Order::support_move(supporter.type, supporter.location, mover.location, to));
     });
   });
-}
-
-int LegalOrderGenerator::support_count(const Unit& supporter, Province dest) const {
-  const Province here = variant_.province_of(supporter.location);
-  int n = supports_into_[index(dest)];
-  if (movers_into_[index(dest)].contains(index(here))) n -= supported_destination_count(supporter, dest);
-  return n - unsupportable_count(here, dest);
 }
 
 // Visits the unit's orders in a fixed sequence, stopping when visit() returns true.
@@ -190,31 +194,35 @@ void LegalOrderGenerator::for_each_order(Province p, Visit&& visit) const {
     if (!stop) stop = visit(o);
   };
   if (unit.type == UnitType::Fleet) {
-    variant_.fleet_neighbours(unit.location).for_each([&](int l) { offer(Order::move(unit.type, unit.location, location_at(l))); });
+    for (const Location to : variant_.fleet_neighbour_list(unit.location)) offer(Order::move(unit.type, unit.location, to));
+  } else if (!convoyable_.contains(index(p))) {
+    for (const Province d : variant_.army_neighbour_list(p))
+      offer(Order::move(unit.type, unit.location, variant_.main_location(d)));
   } else {
     const ProvinceSet& adjacent = variant_.army_neighbours(p);
-    reach_[index(p)].for_each([&](int d) {
+    const ProvinceSet& by_convoy = convoy_reach_[index(p)];
+    (adjacent | by_convoy).for_each([&](int d) {
       const Location to = variant_.main_location(province_at(d));
       if (adjacent.contains(d)) offer(Order::move(unit.type, unit.location, to));
       // By convoy the order says VIA; to an adjacent province that makes it an order
       // of its own (DATC 4.A.3).
-      if (convoy_reach_[index(p)].contains(d)) offer(Order::move(unit.type, unit.location, to, true));
+      if (by_convoy.contains(d)) offer(Order::move(unit.type, unit.location, to, true));
     });
   }
-  support_reach(unit).for_each([&](int d) {
-    if (!stop) for_each_support(unit, province_at(d), offer);
-  });
-  for_each_convoy(unit, offer);
+  for (const Province d : support_reach(p, unit)) {
+    if (stop) return;
+    for_each_support(p, unit, d, offer);
+  }
+  for_each_convoy(p, unit, offer);
 }
 
 // The fleet's convoys: by army, then destination, in increasing order.
 template <class Visit>
-void LegalOrderGenerator::for_each_convoy(const Unit& fleet, Visit&& visit) const {
-  const Province here = variant_.province_of(fleet.location);
-  if (fleet.type != UnitType::Fleet || !fleets_at_sea_.contains(index(here))) return;
+void LegalOrderGenerator::for_each_convoy(Province p, const Unit& fleet, Visit&& visit) const {
+  if (fleet.type != UnitType::Fleet || !fleets_at_sea_.contains(index(p))) return;
   convoyable_.for_each([&](int army) {
     const Location from = state_.unit_at(province_at(army)).location;
-    convoy_dests(here, province_at(army)).for_each([&](int dest) {
+    convoy_dests(p, province_at(army)).for_each([&](int dest) {
       visit(Order::convoy(fleet.location, from, variant_.main_location(province_at(dest))));
     });
   });
@@ -227,98 +235,100 @@ void LegalOrderGenerator::unit_orders(Province p, OrderList& out) const {
   });
 }
 
-LegalOrderGenerator::Tally LegalOrderGenerator::tally(const Unit& unit) const {
+// The unit's orders counted by group, from the counts of the constructor: every support
+// into its support reach, less its own moves there, less those needing a convoy through it.
+LegalOrderGenerator::Tally LegalOrderGenerator::tally(Province p, const Unit& unit) const {
   Tally t;
-  const Province p = variant_.province_of(unit.location);
-  t.moves_end = 1 + (unit.type == UnitType::Fleet ? variant_.fleet_neighbours(unit.location).size()
-                                                  : variant_.army_neighbours(p).size() + convoy_reach_[index(p)].size());
-  // Every support into the reach, less the unit's own moves there (each province of an
-  // army's reach, and each coast of a fleet's), less those needing a convoy through it.
-  const ProvinceSet& reach = support_reach(unit);
-  int n = t.moves_end;
-  reach.for_each([&](int d) { n += supports_into_[d]; });
+  const auto reach = support_reach(p, unit);
+  int supports = -static_cast<int>(reach.size());  // its own move into each
+  for (const Province d : reach) supports += supports_into_[index(d)];
   if (unit.type == UnitType::Army) {
-    n -= reach.size();
-  } else {
-    (reach & variant_.split_coast_provinces()).for_each([&](int d) {
-      n -= supported_destination_count(unit, province_at(d)) - 1;
-    });
-    n -= reach.size();
-    if (fleets_at_sea_.contains(index(p))) {
-      const Range& range = unsupportable_of_[index(p)];
-      for (int k = range.begin; k < range.end; ++k) n -= (unsupportable_[k].dests & reach).size();
-    }
+    t.moves_end = 1 + static_cast<int>(reach.size()) + (convoyable_.contains(index(p)) ? convoy_reach_[index(p)].size() : 0);
+    t.supports_end = t.total = t.moves_end + supports;
+    return t;
   }
-  t.supports_end = n;
-  if (unit.type == UnitType::Fleet && fleets_at_sea_.contains(index(p)))
-    convoyable_.for_each([&](int army) { n += convoy_dests(p, province_at(army)).size(); });
+  t.moves_end = 1 + static_cast<int>(variant_.fleet_neighbour_list(unit.location).size());
+  const ProvinceSet& reach_set = variant_.fleet_reach(unit.location);
+  (reach_set & variant_.split_coast_provinces()).for_each([&](int d) {
+    supports -= supported_destination_count(unit, province_at(d)) - 1;
+  });
+  const bool at_sea = fleets_at_sea_.contains(index(p));
+  if (at_sea) {
+    const Range& range = unsupportable_of_[index(p)];
+    for (int k = range.begin; k < range.end; ++k) supports -= (unsupportable_[k].dests & reach_set).size();
+  }
+  int n = t.supports_end = t.moves_end + supports;
+  if (at_sea) convoyable_.for_each([&](int a) { n += convoy_dests(p, province_at(a)).size(); });
   t.total = n;
   return t;
 }
 
-// The k-th order: hold and moves and convoys by walking them, supports by skipping whole
-// provinces by their counts and then the supported units before the one holding k.
-Order LegalOrderGenerator::locate(Province p, const Tally& t, int k) const {
-  const Unit& unit = state_.unit_at(p);
+// The k-th order: hold and moves by their lists, supports by skipping whole provinces by
+// their counts and then the supported units before the one holding k, convoys by walking
+// them.
+Order LegalOrderGenerator::locate(Province p, const Unit& unit, const Tally& t, int k) const {
+  if (k < t.moves_end) return nth_move(p, unit, k);
+  if (k < t.supports_end) {
+    k -= t.moves_end;
+    const bool army = unit.type == UnitType::Army;
+    for (const Province d : support_reach(p, unit)) {
+      const int here = army ? supports_into_[index(d)] - 1 : support_count(p, unit, d);
+      if (k < here) return nth_support(p, unit, d, k);
+      k -= here;
+    }
+  }
   Order found;
-  if (k >= t.moves_end && k < t.supports_end) {
-    int skip = t.moves_end;
-    support_reach(unit).for_each_until([&](int d) {
-      const int here = support_count(unit, province_at(d));
-      if (k < skip + here) {
-        found = nth_support(unit, province_at(d), k - skip);
-        return true;
-      }
-      skip += here;
-      return false;
-    });
-    return found;
-  }
-  if (k >= t.supports_end) {
-    int at = t.supports_end;
-    for_each_convoy(unit, [&](Order o) {
-      if (at++ == k) found = o;
-    });
-    return found;
-  }
-  return nth_move(unit, k);
-}
-
-// The k-th of the hold and moves, in for_each_order's sequence.
-Order LegalOrderGenerator::nth_move(const Unit& unit, int k) const {
-  if (k == 0) return Order::hold(unit.type, unit.location);
-  --k;
-  Order found;
-  if (unit.type == UnitType::Fleet) {
-    variant_.fleet_neighbours(unit.location).for_each([&](int l) {
-      if (k-- == 0) found = Order::move(unit.type, unit.location, location_at(l));
-    });
-    return found;
-  }
-  const Province p = variant_.province_of(unit.location);
-  const ProvinceSet& adjacent = variant_.army_neighbours(p);
-  reach_[index(p)].for_each([&](int d) {
-    const Location to = variant_.main_location(province_at(d));
-    if (adjacent.contains(d) && k-- == 0) found = Order::move(unit.type, unit.location, to);
-    if (convoy_reach_[index(p)].contains(d) && k-- == 0) found = Order::move(unit.type, unit.location, to, true);
+  int at = t.supports_end;
+  for_each_convoy(p, unit, [&](Order o) {
+    if (at++ == k) found = o;
   });
   return found;
 }
 
-// The k-th of for_each_support(supporter, dest), counting without building the others.
-Order LegalOrderGenerator::nth_support(const Unit& supporter, Province dest, int k) const {
-  const Province here = variant_.province_of(supporter.location);
+// The k-th of the hold and moves, in for_each_order's sequence.
+Order LegalOrderGenerator::nth_move(Province p, const Unit& unit, int k) const {
+  if (k == 0) return Order::hold(unit.type, unit.location);
+  --k;
+  if (unit.type == UnitType::Fleet) return Order::move(unit.type, unit.location, variant_.fleet_neighbour_list(unit.location)[k]);
+  if (!convoyable_.contains(index(p)))
+    return Order::move(unit.type, unit.location, variant_.main_location(variant_.army_neighbour_list(p)[k]));
+  const ProvinceSet& adjacent = variant_.army_neighbours(p);
+  const ProvinceSet& by_convoy = convoy_reach_[index(p)];
+  Order found;
+  (adjacent | by_convoy).for_each_until([&](int d) {
+    const Location to = variant_.main_location(province_at(d));
+    if (adjacent.contains(d) && k-- == 0) found = Order::move(unit.type, unit.location, to);
+    if (by_convoy.contains(d) && k-- == 0) found = Order::move(unit.type, unit.location, to, true);
+    return k < 0;
+  });
+  return found;
+}
+
+int LegalOrderGenerator::support_count(Province p, const Unit& supporter, Province dest) const {
+  int n = supports_into_[index(dest)] - supported_destination_count(supporter, dest);
+  if (may_need_convoy_through(p, dest)) n -= unsupportable_count(p, dest);
+  return n;
+}
+
+// The k-th of for_each_support(p, supporter, dest), counting without building the others.
+Order LegalOrderGenerator::nth_support(Province p, const Unit& supporter, Province dest, int k) const {
   if (state_.occupied(dest)) {
     if (k == 0) return Order::support_hold(supporter.type, supporter.location, state_.unit_at(dest).location);
     --k;
   }
-  const bool may_be_needed =
-      fleets_at_sea_.contains(index(here)) && unsupportable_into_[index(here)].contains(index(dest));
+  const bool may_be_needed = may_need_convoy_through(p, dest);
+  if (!may_be_needed && !variant_.has_split_coasts(dest)) {
+    // One support a mover: the k-th mover other than the supporter.
+    ProvinceSet movers = movers_into_[index(dest)];
+    movers.erase(index(p));
+    const Location mover = state_.unit_at(province_at(movers.nth(k))).location;
+    return Order::support_move(supporter.type, supporter.location, mover, variant_.main_location(dest));
+  }
   Order found;
   movers_into_[index(dest)].for_each_until([&](int m) {
-    if (m == index(here)) return false;
+    if (m == index(p)) return false;
     const Unit& mover = state_.unit_at(province_at(m));
-    if (may_be_needed && needs_convoy_through(province_at(m), dest, here)) return false;
+    if (may_be_needed && needs_convoy_through(province_at(m), dest, p)) return false;
     const int variants = supported_destination_count(mover, dest);
     if (k >= variants) {
       k -= variants;
@@ -338,11 +348,14 @@ int LegalOrderGenerator::count(Province p) const {
     return dislodged ? dislodged->retreats.size() + 1 : 0;
   }
   if (state_.phase.type != PhaseType::Movement || !state_.occupied(p)) return 0;
-  return tally(state_.unit_at(p)).total;
+  return tally(p, state_.unit_at(p)).total;
 }
 
 Order LegalOrderGenerator::nth(Province p, int k) const {
-  if (state_.phase.type == PhaseType::Movement && state_.occupied(p)) return locate(p, tally(state_.unit_at(p)), k);
+  if (state_.phase.type == PhaseType::Movement && state_.occupied(p)) {
+    const Unit& unit = state_.unit_at(p);
+    return locate(p, unit, tally(p, unit), k);
+  }
   Order found;
   int at = 0;
   for_each_order(p, [&](Order o) {
@@ -357,8 +370,9 @@ Order LegalOrderGenerator::pick(Province p, std::uint64_t random) const {
   __extension__ using Uint128 = unsigned __int128;
   const auto below = [&](int n) { return static_cast<int>((static_cast<Uint128>(random) * unsigned(n)) >> 64); };
   if (state_.phase.type == PhaseType::Movement && state_.occupied(p)) {
-    const Tally t = tally(state_.unit_at(p));
-    return locate(p, t, below(t.total));
+    const Unit& unit = state_.unit_at(p);
+    const Tally t = tally(p, unit);
+    return locate(p, unit, t, below(t.total));
   }
   return nth(p, below(count(p)));
 }

@@ -28,10 +28,10 @@ class MovementResolver {
       u.unit = state.unit_at(province_at(p));
       u.at = province_at(p);
       u.order = ordered.contains(p) ? orders[p] : Order::hold(u.unit.type, u.unit.location);
+      read_order(i);
     });
-    for (int i = 0; i < count_; ++i) read_order(i);
     for (int i = 0; i < count_; ++i) collect_convoy_fleets(i);
-    for (int i = 0; i < count_; ++i) settle_convoy_use(units_[i]);
+    for (int i = 0; i < count_; ++i) settle_convoy_use(i);
     for (int i = 0; i < count_; ++i) match_support_or_convoy(i);
   }
 
@@ -54,17 +54,15 @@ class MovementResolver {
     Province target;  // supported or convoyed unit's province
     Province dest;    // move, support-move or convoy destination
     bool convoyed;    // the move goes by convoy
-    ProvinceSet convoy_fleets;  // seas whose fleets convoy this move
     VoidReason void_reason;
     std::int16_t next_mover;  // next unit moving to the same province
     std::int16_t first_supporter, next_supporter;
     // Resolution of the decision (MOVE, SUPPORT or CONVOY success).
     bool resolution, resolved, visited, in_cycle, paradox;
   };
-  static constexpr UnitOrder kFresh{Unit{},         Province::None, Order{}, Kind::Hold,      Province::None,
-                                    Province::None, false,          {},      VoidReason::None, kNone,
-                                    kNone,          kNone,          false,   false,           false,
-                                    false,          false};
+  static constexpr UnitOrder kFresh{Unit{}, Province::None, Order{}, Kind::Hold, Province::None, Province::None,
+                                    false,  VoidReason::None, kNone,   kNone,      kNone,          false,
+                                    false,  false,          false,    false};
 
   // ----- Preparation: from orders to the DATC's "valid" orders.
 
@@ -75,6 +73,7 @@ class MovementResolver {
       case OrderKind::Move:
         u.kind = Kind::Move;
         u.dest = variant_.province_of(o.target());
+        if (u.unit.type == UnitType::Army) convoy_fleets_[i] = {};
         u.next_mover = first_mover_into_[index(u.dest)];
         first_mover_into_[index(u.dest)] = static_cast<std::int16_t>(i);
         break;
@@ -106,30 +105,32 @@ class MovementResolver {
     if (army == kNone || units_[army].kind != Kind::Move || units_[army].dest != u.dest ||
         units_[army].unit.type != UnitType::Army)
       return;
-    units_[army].convoy_fleets.insert(index(u.at));
+    convoy_fleets_[army].insert(index(u.at));
   }
 
-  bool intends_convoy(const UnitOrder& army) const {
+  bool intends_convoy(int i) const {
+    const UnitOrder& army = units_[i];
     if (army.order.via_convoy()) return true;
     bool own_fleet = false;
-    army.convoy_fleets.for_each([&](int sea) { own_fleet |= units_[unit_at(province_at(sea))].unit.power == army.unit.power; });
+    convoy_fleets_[i].for_each([&](int sea) { own_fleet |= units_[unit_at(province_at(sea))].unit.power == army.unit.power; });
     return own_fleet;
   }
 
   // Whether an army's move goes by convoy (DATC 4.A.3): always when the destination is
   // not adjacent; otherwise when the order says "via convoy" or a fleet of the army's
   // own power is ordered to convoy it.
-  void settle_convoy_use(UnitOrder& u) {
+  void settle_convoy_use(int i) {
+    UnitOrder& u = units_[i];
     if (u.kind != Kind::Move || u.unit.type != UnitType::Army) return;
     const bool adjacent = variant_.army_neighbours(u.at).contains(index(u.dest));
     if (!adjacent) {
       u.convoyed = true;
-    } else if (intends_convoy(u)) {
+    } else if (intends_convoy(i)) {
       // v2.4 preference: with no convoy route ordered at all, take the land route.
       u.convoyed = rules_.adjacent_convoy == AdjacentConvoyRule::IntentNoFallback ||
-                   convoy_route_exists(variant_, u.convoy_fleets, u.at, u.dest);
+                   convoy_route_exists(variant_, convoy_fleets_[i], u.at, u.dest);
     }
-    if (!u.convoyed) u.convoy_fleets = {};
+    if (!u.convoyed) convoy_fleets_[i] = {};
   }
 
   void match_support_or_convoy(int i) {
@@ -326,7 +327,7 @@ class MovementResolver {
     const UnitOrder& u = units_[i];
     if (!u.convoyed) return true;
     ProvinceSet working;
-    u.convoy_fleets.for_each([&](int sea) {
+    convoy_fleets_[i].for_each([&](int sea) {
       if (resolve(unit_at(province_at(sea)))) working.insert(sea);
     });
     return convoy_route_exists(variant_, working, u.at, u.dest);
@@ -369,7 +370,7 @@ class MovementResolver {
 
   bool moved(int i) const { return units_[i].kind == Kind::Move && units_[i].resolution; }
 
-  int dislodger(int i) const {
+  int find_dislodger(int i) const {
     if (moved(i)) return kNone;
     for (int k = first_mover_into_[index(units_[i].at)]; k != kNone; k = units_[k].next_mover)
       if (moved(k)) return k;
@@ -413,7 +414,7 @@ class MovementResolver {
           r.strength = static_cast<std::int8_t>(attack_strength(i));
           if (!path(i)) {
             r.outcome = Outcome::NoConvoy;
-            u.convoy_fleets.for_each([&](int sea) { r.paradox |= units_[unit_at(province_at(sea))].paradox; });
+            convoy_fleets_[i].for_each([&](int sea) { r.paradox |= units_[unit_at(province_at(sea))].paradox; });
             break;
           }
           const auto [by, opposing] = strongest_opposition(i);
@@ -441,7 +442,7 @@ class MovementResolver {
       }
     }
     if (own) (*own)[index(u.at)] = {r.outcome, r.opposing_strength};
-    if (const int k = dislodger(i); k != kNone) {
+    if (const int k = dislodger_[i]; k != kNone) {
       r.outcome = Outcome::Dislodged;
       r.by = location(k);
       r.strength = static_cast<std::int8_t>(u.kind == Kind::Move ? 1 : hold_strength(u.at));
@@ -460,23 +461,24 @@ class MovementResolver {
   }
 
   void write_outcome(PhaseResult& out, OwnOutcomes* own) {
+    for (int i = 0; i < count_; ++i) dislodger_[i] = static_cast<std::int16_t>(find_dislodger(i));
+    // The units that stay where they are stay; the others leave, then those that moved
+    // arrive (a unit may move into a province another has just left).
     GameState& after = out.next;
     after = state_;
-    after.clear_units();
     after.clear_dislodged();
-    for (int i = 0; i < count_; ++i) {
-      out.resolutions[index(units_[i].at)] = explain(i, own);
-      Unit unit = units_[i].unit;
-      if (moved(i)) unit.location = units_[i].order.target();
-      if (dislodger(i) == kNone) after.place(variant_, unit);
-    }
+    for (int i = 0; i < count_; ++i)
+      if (moved(i) || dislodger_[i] != kNone) after.remove(units_[i].at);
+    for (int i = 0; i < count_; ++i)
+      if (moved(i)) after.place(variant_, Unit{units_[i].unit.type, units_[i].unit.power, units_[i].order.target()});
+    for (int i = 0; i < count_; ++i) out.resolutions[index(units_[i].at)] = explain(i, own);
     // Provinces left empty by a standoff: a move with some strength failed there.
     for (int i = 0; i < count_; ++i)
       if (units_[i].kind == Kind::Move && !units_[i].resolution && !after.occupied(units_[i].dest) &&
           prevent_strength(i) > 0)
         out.contested.insert(index(units_[i].dest));
     for (int i = 0; i < count_; ++i)
-      if (const int k = dislodger(i); k != kNone) after.add_dislodged(variant_, {units_[i].unit, retreats(i, k, after, out.contested)});
+      if (const int k = dislodger_[i]; k != kNone) after.add_dislodged(variant_, {units_[i].unit, retreats(i, k, after, out.contested)});
   }
 
   LocationSet retreats(int i, int attacker, const GameState& after, const ProvinceSet& contested) const {
@@ -507,6 +509,12 @@ class MovementResolver {
   std::array<std::int16_t, kMaxProvinces> unit_at_;  // filled in the constructor
   std::array<std::int16_t, kMaxProvinces> first_mover_into_;  // likewise
   std::array<std::int16_t, kMaxProvinces> cycle_;  // the first cycle_size_ are in use
+  // By unit: the seas whose fleets convoy its move (an army's move only, set when read).
+  union {
+    std::array<ProvinceSet, kMaxProvinces> convoy_fleets_;
+  };
+  // By unit, once resolved: the unit that dislodged it, or kNone.
+  std::array<std::int16_t, kMaxProvinces> dislodger_;
   int cycle_size_ = 0;
   int recursion_hits_ = 0;
   bool guess_based_ = false;

@@ -64,7 +64,20 @@ Variant Variant::with_provinces_closed(const ProvinceSet& closed) const {
       location.fleet_reach = location.fleet_reach.without(closed);
     }
   }
+  map.list_adjacency();
   return map;
+}
+
+void Variant::list_adjacency() {
+  const auto list = [](const auto& set, auto& out, auto at) {
+    out.clear();
+    set.for_each([&](int i) { out.push_back(at(i)); });
+  };
+  for (ProvinceInfo& province : provinces_) list(province.army_neighbours, province.army_neighbour_list, province_at);
+  for (LocationInfo& location : locations_) {
+    list(location.fleet_neighbours, location.fleet_neighbour_list, location_at);
+    list(location.fleet_reach, location.fleet_reach_list, province_at);
+  }
 }
 
 const std::string& Variant::power_name(Power p, Language lang) const {

@@ -241,6 +241,7 @@ tl::expected<Variant, VariantError> VariantBuilder::build(std::string_view text)
     STRATAGEM_TRY((this->*step)());
   }
   STRATAGEM_TRY(check_required(std::max(line, 1)));
+  variant_.list_adjacency();
   return std::move(variant_);
 }
 

@@ -11,6 +11,7 @@
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/notation.h"
+#include "stratagem/diplomacy/position_hash.h"
 #include "stratagem/diplomacy/selfplay.h"
 #include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/validation.h"
@@ -152,6 +153,28 @@ TEST(SelfPlay, DeterministicForASeed) {
   EXPECT_EQ(a.games, 3);
   const auto c = play_random_games(map(), standard_rules(), 3, 43, 1910);
   EXPECT_NE(a.phases, c.phases);
+}
+
+// The games a seed plays, as they were before the generator and the adjudicator were made
+// faster (issue 32): a faster build must draw the same orders from the same numbers, so
+// that every recorded seed (self-play, the random player, the bots' tests) still replays.
+TEST(SelfPlay, FixedSeedsPlayTheGamesTheyAlwaysPlayed) {
+  struct Played {
+    std::uint64_t seed;
+    std::int64_t phases;
+    std::uint64_t final_position;
+  };
+  const Played recorded[] = {
+      {1, 87, 0x952a91cbc0f0e32bull},   {2, 87, 0xbf3ded37b811611aull},   {3, 93, 0xa4196ee50a7457a4ull},
+      {4, 90, 0xd5153a9a15b6ca9full},   {5, 84, 0xbd9fdc79fcec903full},   {100, 88, 0xfaccb92d0937dac6ull},
+      {1000, 93, 0xa70796d25df4394dull},
+  };
+  for (const Played& game : recorded) {
+    const RandomGame played = play_random_game(map(), standard_rules(), game.seed, 1930);
+    EXPECT_EQ(played.phases, game.phases) << "seed " << game.seed;
+    EXPECT_EQ(position_hash(map(), played.final_state), game.final_position) << "seed " << game.seed;
+  }
+  EXPECT_EQ(play_random_games(map(), standard_rules(), 200, 7, 1930).phases, 17871);
 }
 
 }  // namespace

@@ -47,9 +47,17 @@ struct Resolution {
   friend bool operator==(const Resolution&, const Resolution&) = default;
 };
 
+inline constexpr std::array<Resolution, kMaxProvinces> kNoResolutions = [] {
+  std::array<Resolution, kMaxProvinces> none;
+  none.fill(Resolution{});
+  return none;
+}();
+
 struct PhaseResult {
   // By province of the unit that received the order (for builds, the build site).
-  std::array<Resolution, kMaxProvinces> resolutions{};
+  // Copied from a constant: a Resolution's default is not all zero bytes, and setting
+  // 192 of them field by field cost more than adjudicating the phase's moves.
+  std::array<Resolution, kMaxProvinces> resolutions = kNoResolutions;
   // Units removed without an order: disbanded in retreats for want of an order, or
   // removed by civil disorder in adjustments.
   std::vector<Unit> removed_without_order;

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "stratagem/diplomacy/order.h"
@@ -77,23 +78,26 @@ class LegalOrderGenerator {
   void find_convoy_routes(Province army);
   void find_unsupportable(Province fleet);
   ProvinceSet convoy_dests(Province fleet, Province army) const;
-  const ProvinceSet& support_reach(const Unit& supporter) const;
+  // The unit in p: where it can support (where it could move but by convoy).
+  std::span<const Province> support_reach(Province p, const Unit& supporter) const;
   int supported_destination_count(const Unit& mover, Province dest) const;
   template <class Visit>
   void for_each_supported_destination(const Unit& mover, Province dest, Visit&& visit) const;
   bool needs_convoy_through(Province mover, Province dest, Province fleet) const;
+  bool may_need_convoy_through(Province p, Province dest) const;
   int unsupportable_count(Province fleet, Province dest) const;
-  int support_count(const Unit& supporter, Province dest) const;
+  // Below, p is the province of the unit concerned, `unit` or `supporter`.
+  int support_count(Province p, const Unit& supporter, Province dest) const;
   template <class Visit>
-  void for_each_support(const Unit& supporter, Province dest, Visit&& visit) const;
+  void for_each_support(Province p, const Unit& supporter, Province dest, Visit&& visit) const;
   template <class Visit>
-  void for_each_convoy(const Unit& fleet, Visit&& visit) const;
+  void for_each_convoy(Province p, const Unit& fleet, Visit&& visit) const;
   template <class Visit>
   void for_each_order(Province p, Visit&& visit) const;
-  Tally tally(const Unit& unit) const;
-  Order locate(Province p, const Tally& tally, int k) const;
-  Order nth_move(const Unit& unit, int k) const;
-  Order nth_support(const Unit& supporter, Province dest, int k) const;
+  Tally tally(Province p, const Unit& unit) const;
+  Order locate(Province p, const Unit& unit, const Tally& tally, int k) const;
+  Order nth_move(Province p, const Unit& unit, int k) const;
+  Order nth_support(Province p, const Unit& supporter, Province dest, int k) const;
 
   const Variant& variant_;
   const GameState& state_;
@@ -101,10 +105,7 @@ class LegalOrderGenerator {
   // The tables by province below are written before they are read, and only for the
   // provinces concerned, so they are left uninitialised: clearing them all cost more
   // than the rest of the constructor.
-  // By province of a unit: where it can move, and where by convoy.
-  union {
-    std::array<ProvinceSet, kMaxProvinces> reach_;
-  };
+  // By province of an army next to a fleet at sea: where it can move by convoy.
   union {
     std::array<ProvinceSet, kMaxProvinces> convoy_reach_;
   };

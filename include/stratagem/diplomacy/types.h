@@ -70,6 +70,18 @@ class IndexSet {
     for (auto w : words_) n += std::popcount(w);
     return n;
   }
+  // The k-th member in increasing order (0 <= k < size()).
+  constexpr int nth(int k) const {
+    for (int w = 0;; ++w) {
+      const int here = std::popcount(words_[w]);
+      if (k < here) {
+        auto bits = words_[w];
+        for (; k > 0; --k) bits &= bits - 1;
+        return w * 64 + std::countr_zero(bits);
+      }
+      k -= here;
+    }
+  }
   // Number of members smaller than i.
   constexpr int rank(int i) const {
     int n = 0;

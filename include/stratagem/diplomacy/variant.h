@@ -94,6 +94,11 @@ class Variant {
   const ProvinceSet& reach(UnitType type, Location l) const {
     return type == UnitType::Army ? army_neighbours(province_of(l)) : fleet_reach(l);
   }
+  // The same adjacency as lists in increasing order, for loops that visit every
+  // neighbour: walking a short list costs far less than scanning a 192-bit set.
+  std::span<const Province> army_neighbour_list(Province p) const { return provinces_[index(p)].army_neighbour_list; }
+  std::span<const Location> fleet_neighbour_list(Location l) const { return locations_[index(l)].fleet_neighbour_list; }
+  std::span<const Province> fleet_reach_list(Location l) const { return locations_[index(l)].fleet_reach_list; }
   // Sea provinces from which a fleet can move into province p (any of its coasts).
   const ProvinceSet& adjacent_seas(Province p) const { return provinces_[index(p)].adjacent_seas; }
   const ProvinceSet& all_supply_centres() const { return supply_centres_; }
@@ -137,6 +142,7 @@ class Variant {
     std::vector<Location> coasts;
     ProvinceSet army_neighbours;
     ProvinceSet adjacent_seas;
+    std::vector<Province> army_neighbour_list;
   };
   struct LocationInfo {
     std::string code;
@@ -145,12 +151,16 @@ class Variant {
     bool fleet_can_stand = false;
     LocationSet fleet_neighbours;
     ProvinceSet fleet_reach;
+    std::vector<Location> fleet_neighbour_list;
+    std::vector<Province> fleet_reach_list;
   };
   struct NameEntry {
     std::string normalised;
     std::vector<NameTarget> targets;
   };
   friend class VariantBuilder;
+  // Writes the adjacency lists from the adjacency sets, once these are final.
+  void list_adjacency();
 
   std::string id_;
   std::vector<PowerInfo> powers_;
