@@ -36,6 +36,10 @@ struct PressWords {
   std::string_view and_separator, or_separator;
   std::string_view not_, no_arrangement;     // {a}
   std::string_view last_item;                // before the last of a list of names: "England, France and Germany"
+  // An agreement in force, between {powers} (the deal's parties): a peace, an alliance
+  // ({against}), a zone ({provinces}), anything else ({a}, the arrangement's words); then
+  // since when ({agreement} {season} {year}).
+  std::string_view agreed_peace, agreed_alliance, agreed_zone, agreed_other, agreed_since;
 };
 
 constexpr PressWords kEnglish{
@@ -43,23 +47,31 @@ constexpr PressWords kEnglish{
      "{sender} withdraws the proposal of {a}"},
     "peace with {others}", "peace among {powers}", "an alliance of {powers} against {against}", "a draw",
     "a draw shared by {powers}", "a solo victory for {power}", "that {powers} keep out of {provinces}",
-    "the order “{order}”", "{list}", "either {list}", " and ", " or ", "not {a}", "no arrangement about {a}", " and "};
+    "the order “{order}”", "{list}", "either {list}", " and ", " or ", "not {a}", "no arrangement about {a}", " and ",
+    "{powers} at peace", "{powers} allied against {against}", "{powers} keeping out of {provinces}",
+    "{powers} agreed on {a}", "{agreement} since {season} {year}"};
 constexpr PressWords kTraditional{
     {"{sender}提議{a}", "{sender}接受{a}", "{sender}拒絕{a}", "{sender}不回應關於{a}的提議", "{sender}撤回{a}的提議"},
     "與{others}和平", "{powers}之間和平", "{powers}結盟對抗{against}", "和局", "{powers}共享和局", "{power}單獨勝利",
     "{powers}不進入{provinces}", "下達指令「{order}」", "{list}", "{list}之一", "，並且", "，或", "不{a}",
-    "不就{a}作任何約定", "與"};
+    "不就{a}作任何約定", "與",
+    "{powers}和平相處", "{powers}結盟對抗{against}", "{powers}不進入{provinces}", "{powers}約定{a}",
+    "自{year}年{season}起，{agreement}"};
 constexpr PressWords kSimplified{
     {"{sender}提议{a}", "{sender}接受{a}", "{sender}拒绝{a}", "{sender}不回应关于{a}的提议", "{sender}撤回{a}的提议"},
     "与{others}和平", "{powers}之间和平", "{powers}结盟对抗{against}", "和局", "{powers}共享和局", "{power}单独胜利",
     "{powers}不进入{provinces}", "下达指令“{order}”", "{list}", "{list}之一", "，并且", "，或", "不{a}",
-    "不就{a}作任何约定", "与"};
+    "不就{a}作任何约定", "与",
+    "{powers}和平相处", "{powers}结盟对抗{against}", "{powers}不进入{provinces}", "{powers}约定{a}",
+    "自{year}年{season}起，{agreement}"};
 constexpr PressWords kJapanese{
     {"{sender}は{a}を提案", "{sender}は{a}を受諾", "{sender}は{a}を拒否", "{sender}は{a}について回答しない",
      "{sender}は{a}の提案を撤回"},
     "{others}との和平", "{powers}の間の和平", "{powers}による対{against}同盟", "引き分け", "{powers}での引き分け",
     "{power}の単独勝利", "{powers}が{provinces}に入らないこと", "命令「{order}」", "{list}", "{list}のいずれか",
-    "、かつ", "、または", "{a}をしないこと", "{a}について取り決めないこと", "と"};
+    "、かつ", "、または", "{a}をしないこと", "{a}について取り決めないこと", "と",
+    "{powers}は和平中", "{powers}は対{against}同盟中", "{powers}は{provinces}に入らない", "{powers}は{a}で合意",
+    "{year}年{season}から、{agreement}"};
 
 const PressWords& press_words(Language language) {
   switch (language) {
@@ -89,12 +101,39 @@ class PressWriter {
                        fmt::arg("sender", power(sender)), fmt::arg("a", arrangement(message.arrangement, sender)));
   }
 
+  std::string agreement(const std::vector<Power>& parties, const Arrangement& a, diplomacy::Phase since) const {
+    using Kind = Arrangement::Kind;
+    const std::string who = powers(parties);
+    std::string in_force;
+    if (a.kind == Kind::Peace) {
+      in_force = fmt::format(fmt::runtime(words_.agreed_peace), fmt::arg("powers", who));
+    } else if (a.kind == Kind::Alliance) {
+      in_force = fmt::format(fmt::runtime(words_.agreed_alliance), fmt::arg("powers", who),
+                             fmt::arg("against", powers(a.against)));
+    } else if (a.kind == Kind::Demilitarised) {
+      in_force = fmt::format(fmt::runtime(words_.agreed_zone), fmt::arg("powers", who),
+                             fmt::arg("provinces", provinces(a.provinces)));
+    } else {
+      in_force = fmt::format(fmt::runtime(words_.agreed_other), fmt::arg("powers", who),
+                             fmt::arg("a", arrangement(a, parties.empty() ? Power::None : parties.front())));
+    }
+    const Words& words = words_in(language_);
+    return fmt::format(fmt::runtime(words_.agreed_since), fmt::arg("agreement", in_force),
+                       fmt::arg("season", words.seasons[static_cast<std::size_t>(since.season)]),
+                       fmt::arg("year", since.year));
+  }
+
  private:
   std::string power(Power p) const { return variant_.power_name(p, language_); }
   std::string powers(const std::vector<Power>& list) const {
     std::vector<std::string> names;
     for (const Power p : list) names.push_back(power(p));
     return listed(names);
+  }
+  std::string provinces(const std::vector<diplomacy::Province>& list) const {
+    std::vector<std::string> places;
+    for (const diplomacy::Province p : list) places.push_back(variant_.province_name(p, language_));
+    return listed(places);
   }
   // "England, France and Germany", "英國、法國與德國", "イギリス、フランスとドイツ".
   std::string listed(const std::vector<std::string>& names) const {
@@ -124,12 +163,8 @@ class PressWriter {
         return a.powers.empty() ? std::string(words_.draw) : fill(words_.draw_among, fmt::arg("powers", powers(a.powers)));
       case Kind::Solo:
         return fill(words_.solo, fmt::arg("power", a.powers.empty() ? std::string() : power(a.powers.front())));
-      case Kind::Demilitarised: {
-        std::vector<std::string> places;
-        for (const diplomacy::Province p : a.provinces) places.push_back(variant_.province_name(p, language_));
-        return fill(words_.demilitarised, fmt::arg("powers", powers(a.powers)),
-                    fmt::arg("provinces", listed(places)));
-      }
+      case Kind::Demilitarised:
+        return fill(words_.demilitarised, fmt::arg("powers", powers(a.powers)), fmt::arg("provinces", provinces(a.provinces)));
       case Kind::Orders: {
         diplomacy::ParsedOrder parsed;
         parsed.order = a.order;
@@ -169,6 +204,11 @@ std::string vote_sentence(const diplomacy::Variant& variant, Power voter, bool o
 std::string press_sentence(const diplomacy::Variant& variant, Power sender, const PressMessage& message,
                            Language language) {
   return PressWriter(variant, language).message(sender, message);
+}
+
+std::string agreement_sentence(const diplomacy::Variant& variant, const std::vector<Power>& parties,
+                               const Arrangement& arrangement, diplomacy::Phase since, Language language) {
+  return PressWriter(variant, language).agreement(parties, arrangement, since);
 }
 
 namespace {

@@ -174,6 +174,8 @@ const std::vector<Api::Route>& Api::routes() {
       {"GET", "/api/v1/games/{}/webhook", &Api::get_webhook, true},
       {"PUT", "/api/v1/games/{}/webhook", &Api::put_webhook, true},
       {"DELETE", "/api/v1/games/{}/webhook", &Api::delete_webhook, true},
+      {"GET", "/api/v1/games/{}/press_read", &Api::get_press_read, true},
+      {"PUT", "/api/v1/games/{}/press_read", &Api::put_press_read, true},
       {"POST", "/api/v1/games/{}/messages", nullptr, true, ActionRoute{platform::Action::SendMessage, 201}},
       {"POST", "/api/v1/games/{}/draw_vote", nullptr, true, ActionRoute{platform::Action::VoteDraw, 200}},
       {"POST", "/api/v1/games/{}/end_vote", nullptr, true, ActionRoute{platform::Action::VoteEnd, 200}},

@@ -136,6 +136,10 @@ class Api final : public RequestHandler {
   // The game of the path, if the caller has a seat in it (else 404 or 403 to answer).
   tl::expected<storage::GameId, ApiError> own_game(const Caller& caller, const std::string& id_text);
 
+  // press_read_api.cpp
+  Response get_press_read(const Request&, Caller&, const Captures&);
+  Response put_press_read(const Request&, Caller&, const Captures&);
+
   // game_actions_api.cpp
   // The request read, or the answer refusing it.
   tl::expected<ActionRequest, Response> read_action(const Request& request, const Caller& caller,

@@ -87,6 +87,13 @@ constexpr Translations kTexts[] = {
     {Text::press_unreadable,
      {"field 'press' is not DAIDE press the server can read: {}", "欄位「press」不是伺服器能讀的 DAIDE 外交訊息：{}",
       "字段“press”不是服务器能读的 DAIDE 外交消息：{}", "フィールド「press」はサーバーが読める DAIDE のプレスではありません：{}"}},
+    {Text::press_thread,
+     {"field 'thread' must name a conversation: * (all messages), all (the public board), or the other powers "
+      "joined by + in alphabetical order (ENGLAND+FRANCE)",
+      "欄位「thread」必須是一個對話：*（全部訊息）、all（公開佈告），或以 + 按字母順序連接的其他國家（ENGLAND+FRANCE）",
+      "字段“thread”必须是一个对话：*（全部消息）、all（公开布告），或以 + 按字母顺序连接的其他国家（ENGLAND+FRANCE）",
+      "フィールド「thread」は会話でなければなりません：*（すべてのメッセージ）、all（公開掲示板）、"
+      "または + でアルファベット順につないだ相手国（ENGLAND+FRANCE）"}},
     {Text::game_not_found,
      {"no game with id '{}'", "沒有 id 為「{}」的對局", "没有 id 为“{}”的对局", "id「{}」の対局はありません"}},
     {Text::not_found, {"not found", "找不到", "找不到", "見つかりません"}},

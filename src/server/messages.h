@@ -63,6 +63,7 @@ enum class Text {
   webhook_not_public,    // {field}
   webhook_unresolved,    // {field}
   calendar_unknown,
+  press_thread,          // a conversation key is not one
 };
 
 // The format string of `text` in `language`.

@@ -2,6 +2,7 @@
 
 #include "messages.h"
 #include "stratagem/daide/press.h"
+#include "stratagem/diplomacy/state.h"
 #include "stratagem/formats/diplomacy_places.h"
 #include "stratagem/formats/diplomacy_press.h"
 
@@ -65,6 +66,11 @@ void show_deal(nlohmann::json& deal, Language language) {
   if (!press || !proposer) return;
   if (auto text = daide_text(*press)) deal["press"] = *text;
   deal["sentence"] = formats::press_sentence(variant, *proposer, *press, language);
+  std::vector<diplomacy::Power> powers;
+  for (const auto& party : parties)
+    if (const auto power = formats::read_power(variant, party.get<std::string>())) powers.push_back(*power);
+  if (const auto since = diplomacy::parse_phase_code(deal.value("agreed_phase", "")))
+    deal["agreement"] = formats::agreement_sentence(variant, powers, press->arrangement, *since, language);
 }
 
 }  // namespace stratagem::server

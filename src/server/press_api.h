@@ -18,7 +18,8 @@ namespace stratagem::server {
 tl::expected<void, ApiError> read_press_text(nlohmann::json& body, Language language);
 // A listed message with "press" (JSON): "press" as DAIDE text, and "sentence".
 void show_press(nlohmann::json& message, Language language);
-// A deal of DiplomacyGame::deals_for: "press" (PRP of its arrangement), "sentence".
+// A deal of DiplomacyGame::deals_for: "press" (PRP of its arrangement), "sentence" (the
+// proposal that made it) and "agreement" (the agreement in force since it was made).
 void show_deal(nlohmann::json& deal, Language language);
 
 }  // namespace stratagem::server

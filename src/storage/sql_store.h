@@ -77,6 +77,10 @@ class SqlStore final : public Store, public NoticeStore {
   StoreResult<void> drop_delivery(DeliveryId id, std::string_view claimer) override;
   StoreResult<void> forget_deliveries_before(Instant before) override;
 
+  StoreResult<PressRead> press_read(UserId user, GameId game) override;
+  StoreResult<PressRead> mark_press_read(UserId user, GameId game, std::string_view thread,
+                                         std::int64_t last_read) override;
+
  private:
   SqlStore(std::unique_ptr<SqlBackend> backend, const StoreOptions& options);
 

@@ -1,5 +1,6 @@
 // The Store against real databases, every test on SQLite and on PostgreSQL: users,
-// sessions, games, updates written whole or not at all, the lobby, due deadlines.
+// sessions, games, updates written whole or not at all, the lobby, due deadlines, what
+// people have read.
 
 #include "store_fixture.h"
 
@@ -490,6 +491,33 @@ TEST_P(StoreTest, AnUpdateStartedOverAGameMovedOnElsewhereIsLeftToUpdateGame) {
   EXPECT_FALSE(store_->start_update(id, writes, started.done()));
   const auto read_again = value_of(store_->update_game(id, writes));
   EXPECT_EQ(read_again.version, elsewhere.version + 1);
+}
+
+// What a person has read of a game's press, per conversation, with the account: marks
+// only move forward (a device that was behind brings nothing back), apart per user and
+// per game; a mark for no such game or user is not_found and writes nothing.
+TEST_P(StoreTest, PressReadMarksAreKeptPerUserAndGameAndOnlyMoveForward) {
+  const User alice = user("alice");
+  const User bob = user("bob");
+  const GameId first = game("g1").id;
+  const GameId second = game("g2").id;
+  EXPECT_EQ(value_of(store_->press_read(alice.id, first)), PressRead{});
+  EXPECT_EQ(value_of(store_->mark_press_read(alice.id, first, "GERMANY", 4)), (PressRead{{"GERMANY", 4}}));
+  EXPECT_EQ(value_of(store_->mark_press_read(alice.id, first, "*", 7)), (PressRead{{"*", 7}, {"GERMANY", 4}}));
+  EXPECT_EQ(value_of(store_->mark_press_read(alice.id, first, "GERMANY", 3)), (PressRead{{"*", 7}, {"GERMANY", 4}}));
+  EXPECT_EQ(value_of(store_->mark_press_read(alice.id, first, "GERMANY", 9)), (PressRead{{"*", 7}, {"GERMANY", 9}}));
+  value_of(store_->mark_press_read(bob.id, first, "all", 2));
+  value_of(store_->mark_press_read(alice.id, second, "all", 1));
+  EXPECT_EQ(value_of(store_->press_read(alice.id, first)), (PressRead{{"*", 7}, {"GERMANY", 9}}));
+  EXPECT_EQ(value_of(store_->press_read(bob.id, first)), (PressRead{{"all", 2}}));
+  EXPECT_EQ(value_of(store_->press_read(alice.id, second)), (PressRead{{"all", 1}}));
+  // Read back through another store (another process on PostgreSQL): the same marks.
+  EXPECT_EQ(value_of(open()->press_read(alice.id, first)), (PressRead{{"*", 7}, {"GERMANY", 9}}));
+  const auto no_game = store_->mark_press_read(alice.id, second + 100, "all", 1);
+  ASSERT_FALSE(no_game);
+  EXPECT_EQ(no_game.error().code, StoreErrorCode::not_found);
+  EXPECT_EQ(store_->mark_press_read(bob.id + 100, first, "all", 1).error().code, StoreErrorCode::not_found);
+  EXPECT_EQ(count("press_read"), (std::vector<std::optional<std::string>>{"4"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values(Database::sqlite, Database::postgresql),

@@ -1,7 +1,7 @@
 // Press between two people, live, while a third sees nothing of it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { desktop, launchBrowser, openPage, shot, signUp, startServer } from './harness.mjs';
+import { desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -97,5 +97,35 @@ test('a private message reaches its reader live, and only its reader', async () 
   await cleo.reload();
   await cleo.waitForSelector('.diplomacy');
   assert.equal(await cleo.locator('[data-tab="press"] .badge').count(), 0);
-  for (const page of [anna, ben, cleo]) assert.deepEqual(page.problems, []);
+  // What Cleo has read is kept with her account: her phone (a new browser, nothing in its
+  // storage) shows nothing unread, and what she reads there is read on the desktop too.
+  const phoneContext = await browser.newContext(phone);
+  const cleoPhone = await openPage(phoneContext, server.url);
+  await cleoPhone.fill('input[name="name"]', 'cleo');
+  await cleoPhone.fill('input[name="password"]', 'correct horse battery');
+  await cleoPhone.click('[data-action="sign-in"]');
+  await cleoPhone.waitForSelector('[data-action="create-game"]');
+  const marks = cleoPhone.waitForResponse((r) => r.url().endsWith('/press_read') && r.request().method() === 'GET');
+  await cleoPhone.goto(gameUrl);
+  await marks;
+  await cleoPhone.waitForSelector('.diplomacy[data-status="active"]');
+  await cleoPhone.waitForTimeout(300);
+  assert.equal(await cleoPhone.locator('[data-tab="press"] .badge').count(), 0);
+  await ben.fill('textarea[name="message"]', 'Read on the phone.');
+  await ben.click('[data-action="send-message"]');
+  await cleoPhone.waitForSelector('[data-tab="press"] .badge', { timeout: 15000 });
+  await cleo.waitForSelector('[data-tab="press"] .badge', { timeout: 15000 });
+  const read = cleoPhone.waitForResponse((r) => r.url().endsWith('/press_read') && r.request().method() === 'PUT');
+  await cleoPhone.click('[data-tab="press"]');
+  await cleoPhone.waitForSelector('[data-message-text]:has-text("Read on the phone.")');
+  await read;
+  await shot(cleoPhone, 'press-read-phone');
+  const desktopMarks = cleo.waitForResponse((r) => r.url().endsWith('/press_read') && r.request().method() === 'GET');
+  await cleo.reload();
+  await desktopMarks;
+  await cleo.waitForSelector('.diplomacy[data-status="active"]');
+  await cleo.waitForTimeout(300);
+  assert.equal(await cleo.locator('[data-tab="press"] .badge').count(), 0);
+  await phoneContext.close();
+  for (const page of [anna, ben, cleo, cleoPhone]) assert.deepEqual(page.problems, []);
 });

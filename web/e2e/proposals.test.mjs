@@ -35,7 +35,9 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await page.waitForSelector('[data-press="PRP (PCE (FRA GER))"]:has-text("France proposes peace with Germany")');
   // The computer answers within seconds; the agreement is listed as holding.
   await page.waitForSelector('[data-press="YES (PRP (PCE (FRA GER)))"]', { timeout: 15000 });
-  await page.waitForSelector('[data-deal-state="holding"]:has-text("France proposes peace with Germany")');
+  // An agreement reads as one, with since when, not as the proposal that made it.
+  const peace = await page.waitForSelector('[data-deal-state="holding"] [data-agreement]');
+  assert.equal(await peace.innerText(), 'France and Germany at peace since Spring 1901');
 
   // England proposes a demilitarised Channel; Claire accepts it on the page.
   await edward('POST', `/games/${gameId}/messages`, { from: 'ENGLAND', to: ['FRANCE'], press: 'PRP (DMZ (ENG FRA) (ECH))', text: 'Keep out of the Channel and I will too.' });
@@ -53,6 +55,7 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await page.selectOption('select[name="language"]', 'ja');
   await page.waitForSelector('[data-press="PRP (PCE (FRA GER))"]:has-text("フランス")');
   await page.waitForSelector('.agreements h3:has-text("合意")');
+  await page.waitForSelector('[data-agreement]:has-text("1901年春から、フランスとドイツは和平中")');
   await shot(page, 'proposals-ja');
   assert.deepEqual(page.problems, []);
   await context.close();

@@ -64,6 +64,9 @@ export const api = {
   sendPress: (id: string, from: string, to: string[] | 'all', press: string | object, text = '') =>
     request<{ id: string; deal?: string }>('POST', `/games/${id}/messages`, { from, to, press, ...(text ? { text } : {}) }),
   deals: (id: string) => request<T.Deal[]>('GET', `/games/${id}/deals`),
+  pressRead: (id: string) => request<Record<string, number>>('GET', `/games/${id}/press_read`),
+  markPressRead: (id: string, thread: string, last: number) =>
+    request<Record<string, number>>('PUT', `/games/${id}/press_read`, { thread, last_read: last }),
   proposeTreaty: (id: string, from: string, parties: string[], text: string) => request<T.Treaty>('POST', `/games/${id}/treaties`, { from, parties, text }),
   signTreaty: (id: string, treaty: string, power: string) => request<unknown>('POST', `/games/${id}/treaties/${treaty}/sign`, { power }),
   publishTreaty: (id: string, treaty: string, power: string) => request<unknown>('POST', `/games/${id}/treaties/${treaty}/publish`, { power }),

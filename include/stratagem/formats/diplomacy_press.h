@@ -21,6 +21,13 @@ std::string press_sentence(const diplomacy::Variant& variant, diplomacy::Power s
 std::string vote_sentence(const diplomacy::Variant& variant, diplomacy::Power voter, bool on_draw, bool accept,
                           diplomacy::Language language);
 
+// An agreement in force between `parties`, as an agreement, not as the proposal that made
+// it: "France and Germany at peace since Spring 1901", "自1901年春季起，法國與德國和平相處",
+// "1901年春から、フランスとドイツは和平中".
+std::string agreement_sentence(const diplomacy::Variant& variant, const std::vector<diplomacy::Power>& parties,
+                               const diplomacy::Arrangement& arrangement, diplomacy::Phase since,
+                               diplomacy::Language language);
+
 // The JSON of the API: {"kind": "propose" | "accept" | "reject" | "refuse" | "cancel",
 // "arrangement": A}, where A is {"type": "peace", "powers": [..]}, {"type": "alliance",
 // "powers", "against"}, {"type": "draw", "powers"?}, {"type": "solo", "power"},

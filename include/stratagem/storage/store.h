@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -144,6 +145,9 @@ struct NewNotice {
   std::string payload;  // JSON text
   Instant created_at{};
 };
+
+// What a user has read of a game's press: conversation -> the newest message id read.
+using PressRead = std::map<std::string, std::int64_t, std::less<>>;
 
 // What an update writes, all in the one transaction of update_game().
 struct GameChange {
@@ -318,6 +322,15 @@ class Store {
   // The players' notices: their choices, addresses, webhooks and the outbox
   // (stratagem/storage/notices.h).
   virtual NoticeStore& notices() = 0;
+
+  // --- What people have read ---------------------------------------------------------------
+  // Per conversation of a game's press (a key of the client's: "*", "all", "ENGLAND+FRANCE"),
+  // the id of the newest message the user has read there. A mark only moves forward: an
+  // older one (from a device that was behind) leaves it as it is. not_found if the user or
+  // the game does not exist.
+  virtual StoreResult<PressRead> press_read(UserId user, GameId game) = 0;
+  virtual StoreResult<PressRead> mark_press_read(UserId user, GameId game, std::string_view thread,
+                                                 std::int64_t last_read) = 0;
 };
 
 struct StoreOptions {

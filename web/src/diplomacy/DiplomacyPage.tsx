@@ -11,7 +11,7 @@ import { emptyDraft, Press, type Draft } from './Press';
 import { MapPrompt } from './MapPrompt';
 import { Votes, VoteTally } from './Votes';
 import { Confirm } from '../ui/Confirm';
-import { isUnread, loadSeen, saveSeen, threadOf, type Seen } from './threads';
+import { isUnread, threadOf, type Seen } from './threads';
 import * as board from './board';
 import type { Unit } from './board';
 
@@ -41,7 +41,8 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const [confirmReady, setConfirmReady] = useState(false);
   // When the orders of a phase were last saved: said only in that phase, while it has orders.
   const [saved, setSaved] = useState<{ phase: string; at: Date } | null>(null);
-  const [seen, setSeen] = useState<Seen>(() => loadSeen(initial.id));
+  // What the account has read, per conversation: the server's, so every device agrees.
+  const [seen, setSeen] = useState<Seen>({});
   // The press composer's recipients and words outlive a visit to another tab.
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const id = view.id;
@@ -63,7 +64,16 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const [deals, setDeals] = useState<Deal[]>([]);
   const reloadDeals = () => api.deals(id).then(setDeals).catch(() => undefined);
   // Proposals and deals come as sentences in the account's language: read again when it changes.
+  const reloadSeen = () => api.pressRead(id).then(setSeen).catch(() => undefined);
   useEffect(() => { void reloadPhases(); void reloadMessages(); void reloadDeals(); }, [id, user.language]);
+  // Read marks come from the server at first and whenever the page is looked at again
+  // (another device may have read meanwhile).
+  useEffect(() => {
+    void reloadSeen();
+    const again = () => { if (document.visibilityState === 'visible') void reloadSeen(); };
+    document.addEventListener('visibilitychange', again);
+    return () => document.removeEventListener('visibilitychange', again);
+  }, [id]);
   const connected = useGameEvents(id, (kind) => {
     if (kind === 'message') void reloadMessages();
     else if (kind === 'treaty') void reloadView();
@@ -251,11 +261,10 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
 
   const savedAt = saved?.phase === phase && Object.values(drafts).some((list) => list.some((o) => o.order)) ? saved.at : null;
   const unread = messages.filter((m) => isUnread(m, threadOf(m, view.my_powers), seen)).length;
-  const markSeen = (thread: string, last: number) => setSeen((before) => {
-    const next = { ...before, [thread]: Math.max(before[thread] ?? 0, last) };
-    saveSeen(id, next);
-    return next;
-  });
+  const markSeen = (thread: string, last: number) => {
+    setSeen((before) => ({ ...before, [thread]: Math.max(before[thread] ?? 0, last) }));
+    api.markPressRead(id, thread, last).then(setSeen).catch(() => undefined);
+  };
   const openTab = (next: Tab) => setTab(next);
 
   // Builds (or removals) each of the user's powers owes: its centres less its units.

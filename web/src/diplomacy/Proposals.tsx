@@ -7,7 +7,7 @@
 // repeat the proposal.
 import { useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message } from '../api';
-import { useT, listOf, powerName, provinceName } from '../ui/i18n';
+import { useT, listOf, powerName, provinceName, seasonAndYear } from '../ui/i18n';
 import { provinces } from './board';
 import type { Recipients } from './Press';
 
@@ -119,7 +119,9 @@ export function ProposalAnswer({ id, message, mine, messages, onSent }: AnswerPr
   );
 }
 
-// The agreements our powers are party to, with their state.
+// The agreements our powers are party to, read as agreements ("France and Germany at
+// peace since Spring 1901"), with their state ("broken by Russia, Fall 1901"); a deal's
+// event changes them as it happens.
 export function Agreements({ deals }: { deals: Deal[] }) {
   const { t, lang } = useT();
   if (deals.length === 0) return null;
@@ -129,10 +131,11 @@ export function Agreements({ deals }: { deals: Deal[] }) {
       <ul class="messages">
         {deals.map((deal) => (
           <li key={deal.id} data-deal-id={deal.id} data-deal-state={deal.state} class={`private deal-${deal.state}`}>
-            <p class="text">{deal.sentence}</p>
+            <p class="text" data-agreement>{deal.agreement ?? deal.sentence}</p>
             <div class="meta">
               <span class={`tag deal-${deal.state}`}>{deal.state === 'broken'
-                ? t('game.deal_broken', { powers: listOf(lang, (deal.broken_by ?? []).map((p) => powerName(t, p))) })
+                ? t('game.deal_broken', { powers: listOf(lang, (deal.broken_by ?? []).map((p) => powerName(t, p))),
+                  phase: deal.broken_phase ? seasonAndYear(t, deal.broken_phase) : '' })
                 : t(`game.deal_${deal.state}`)}</span>
             </div>
           </li>

@@ -1,7 +1,8 @@
 // Press as conversations: a message belongs to the public board ("all") or to the thread of
 // the powers other than the reader's own that it concerns (its sender and recipients), so a
-// group of three is one thread, apart from each pair. What the reader has seen is kept per
-// game and thread in localStorage, so unread marks survive a reload.
+// group of three is one thread, apart from each pair. What the reader has read is kept per
+// game and thread with the account on the server, so that unread marks survive a reload
+// and are the same on every device.
 import type { Message } from '../api';
 
 export const kEverything = '*';
@@ -13,26 +14,9 @@ export function threadOf(message: Message, mine: string[]): string {
   return others.join('+') || kPublic;
 }
 
-/** The last message id seen, per thread ("*" for every thread at once). */
+/** The last message id read, per thread ("*" for every thread at once), as the server
+ * keeps it for the account (GET/PUT /games/{id}/press_read): every device agrees. */
 export type Seen = Record<string, number>;
-
-const storageKey = (game: string) => `stratagem.seen.${game}`;
-
-export function loadSeen(game: string): Seen {
-  const stored = localStorage.getItem(storageKey(game));
-  if (!stored) return {};
-  try {
-    const value = JSON.parse(stored) as unknown;
-    if (typeof value === 'number') return { [kEverything]: value };  // written by earlier versions
-    return value && typeof value === 'object' ? (value as Seen) : {};
-  } catch {
-    return {};
-  }
-}
-
-export function saveSeen(game: string, seen: Seen) {
-  localStorage.setItem(storageKey(game), JSON.stringify(seen));
-}
 
 export const isUnread = (message: Message, thread: string, seen: Seen) =>
   Number(message.id) > Math.max(seen[thread] ?? 0, seen[kEverything] ?? 0);

@@ -29,6 +29,12 @@ export function durationWords(lang: Language, seconds: number) {
   return hours ? new Intl.ListFormat(lang, { type: 'unit', style: 'long' }).format([unit('hour', hours), minutes]) : minutes;
 }
 
+/** "S1901M" as the season and year alone: "Spring 1901", "1901年春季", "1901年春". */
+export function seasonAndYear(t: TFunction, phase: string) {
+  const m = /^([SFW])(\d+)[MRA]$/.exec(phase);
+  return m ? t('game.seasonYear', { season: t(`game.season_${m[1]}`), year: m[2] }) : phase;
+}
+
 export const powerName = (t: TFunction, power: string) => t(`power.${power}`, { ns: 'names' });
 export const provinceName = (t: TFunction, code: string) => {
   const [province, coast] = code.split('/');
