@@ -167,7 +167,7 @@ NoticeText phase_result(const Words& w, const json& data, const std::string& gam
 std::string phase_words(const std::string& code, Language language) { return Words(language).phase(code); }
 
 std::string game_title(std::string_view name, Language language) {
-  for (std::size_t kind = 0; kind < Sentences{}.games.size(); ++kind)
+  for (std::size_t kind = 0; kind < sentences_in(language).games.size(); ++kind)
     for (std::size_t any = 0; any < diplomacy::kLanguageCount; ++any)
       if (sentences_in(static_cast<Language>(any)).games[kind] == name)
         return std::string(sentences_in(language).games[kind]);
