@@ -9,7 +9,8 @@ CLI's). What differs from MILA is listed in docs/python.md.
 
 Written in parts: saving and copying (``_saved_game``), what is said of the phase last
 processed (``_last_phase``), reading and refusing orders as MILA does (``_order_reading``),
-phase names (``_phase_names``) and MILA's hash keys (``_mila_hash``); the rules, the position, orders, processing, state and press here.
+phase names (``_phase_names``) and MILA's hash keys (``_mila_hash``); the rules, the
+position, orders, processing, state and press here.
 """
 
 from __future__ import annotations
