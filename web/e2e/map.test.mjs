@@ -252,7 +252,7 @@ test('convoys drawn along their route; the phase\'s own orders drawn; every powe
   await ready('W1914A');
   await page.click('[data-action="history-previous"]');
   await page.click('[data-action="history-previous"]');
-  await page.waitForSelector('.history-phase >> text=Autumn 1914 movement');
+  await page.waitForSelector('.history-phase >> text=Fall 1914 movement');
   const results = await page.$$eval('[data-results-power] [data-order]', (els) => els.map((e) => `${e.getAttribute('data-order')} ${e.getAttribute('data-result')}`).sort());
   const drawnResults = await page.$$eval('[data-drawn-order]', (els) => els.map((e) => `${e.getAttribute('data-drawn-order')} ${e.getAttribute('data-result')}`).sort());
   assert.deepEqual(drawnResults, results);

@@ -1,6 +1,6 @@
 // A Diplomacy game: the map with click-to-order, typed orders, the order list with each
 // order's status, ready, the countdown, results, history, press, live over SSE.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
 import { useT, gameName, gameResult, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
@@ -59,13 +59,22 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     });
     if (next.my_powers.length && !next.my_powers.includes(typedPower)) setTypedPower(next.my_powers[0]);
   };
-  const reloadPhases = () => api.phases(id).then(setPhases).catch(() => undefined);
+  // The phases list is read again whenever the game moves on; until it has come, the
+  // history buttons wait, so "previous" never counts back from a list one phase short.
+  const [phasesAt, setPhasesAt] = useState<string | null>(null);
+  const phasesAsked = useRef(0);
+  const reloadPhases = (at: string | null) => {
+    const asked = ++phasesAsked.current;
+    // An answer overtaken by a later request would put back an older list.
+    return api.phases(id).then((list) => { if (asked === phasesAsked.current) { setPhases(list); setPhasesAt(at); } }).catch(() => undefined);
+  };
   const reloadMessages = () => api.messages(id).then(setMessages).catch(() => undefined);
   const [deals, setDeals] = useState<Deal[]>([]);
   const reloadDeals = () => api.deals(id).then(setDeals).catch(() => undefined);
   // Proposals and deals come as sentences in the account's language: read again when it changes.
   const reloadSeen = () => api.pressRead(id).then(setSeen).catch(() => undefined);
-  useEffect(() => { void reloadPhases(); void reloadMessages(); void reloadDeals(); }, [id, user.language]);
+  useEffect(() => { void reloadMessages(); void reloadDeals(); }, [id, user.language]);
+  useEffect(() => { void reloadPhases(view.phase ?? null); }, [id, user.language, view.phase, view.status]);
   // Read marks come from the server at first and whenever the page is looked at again
   // (another device may have read meanwhile).
   useEffect(() => {
@@ -81,7 +90,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     else {
       void reloadView();
       // A processed phase judges the agreements; the end of the game keeps those left.
-      if (kind === 'phase_processed' || kind === 'game_finished') { void reloadPhases(); void reloadDeals(); }
+      if (kind === 'phase_processed' || kind === 'game_finished') void reloadDeals();
     }
   });
 
@@ -310,7 +319,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   ) : null;
   const historySteps = (
     <div class="history-bar" role="group" aria-label={t('game.history')}>
-      <button type="button" data-action="history-previous" disabled={!phases.length || historyIndex === 0} aria-label={t('game.previous')}
+      <button type="button" data-action="history-previous" disabled={!phases.length || historyIndex === 0 || phasesAt !== (view.phase ?? null)} aria-label={t('game.previous')}
         onClick={() => setHistoryIndex(historyIndex === null ? phases.length - 1 : Math.max(0, historyIndex - 1))}>◀<span class="wide"> {t('game.previous')}</span></button>
       <span class="history-phase">{shown ? phaseName(t, shown.phase) : t('game.current')}</span>
       <button type="button" data-action="history-next" disabled={historyIndex === null} aria-label={t('game.next')}
