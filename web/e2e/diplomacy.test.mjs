@@ -72,6 +72,8 @@ test('play a phase against six computers, see the results, step back through his
   await page.click('[data-action="history-previous"]');
   await page.waitForSelector('[data-unit="A PAR"]');
   assert.ok(await page.locator('[data-drawn-order="A PAR - BUR"]').count() === 1);
+  assert.equal(await page.locator('[data-drawn-order="A PAR - BUR"] title').textContent(), 'Army Paris moves to Burgundy — succeeded');
+  assert.equal(await page.innerText('[data-results-power="FRANCE"] [data-order="A PAR - BUR"] .order-text'), 'Army Paris moves to Burgundy');
   await shot(page, 'diplomacy-history-desktop');
   await page.click('[data-action="history-next"]');
   await page.waitForSelector('[data-unit="A BUR"]');
@@ -91,8 +93,11 @@ test('play a phase against six computers, see the results, step back through his
   await page.waitForSelector('text=1901年秋移動');
   assert.deepEqual(await englishLeft(page, english, 'ja'), []);
   for (const name of ['Burgundy', 'Army', 'Moscow']) assert.ok(!(await page.innerText('body')).includes(name), `${name} is still in English`);
-  assert.equal(await page.innerText('[data-order="A PAR - BUR"] .order-text'), '陸軍パリはブルゴーニュへ移動');
-  assert.equal(await page.innerText('[data-order="F BRE H"] .order-text'), '海軍ブレストは維持');
+  assert.equal(await page.innerText('[data-order="A PAR - BUR"] .order-text'), 'パリの陸軍がブルゴーニュへ移動');
+  assert.equal(await page.innerText('[data-order="F BRE H"] .order-text'), 'ブレストの海軍が維持');
+  // One source of an order's words: the order list and the map's title say the same sentence.
+  assert.equal(await page.innerText('[data-order="A BUR - RUH"] .order-text'), 'ブルゴーニュの陸軍がルールへ移動');
+  assert.equal(await page.locator('[data-drawn-order="A BUR - RUH"] title').textContent(), 'ブルゴーニュの陸軍がルールへ移動');
   await shot(page, 'diplomacy-results-desktop-ja');
   assert.deepEqual(await accessibilityProblems(page), []);
   assert.deepEqual(page.problems, []);

@@ -107,7 +107,7 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   await clickProvince(page, 'NAF');
   // A move that needs a convoy is stored as one (VIA), and read as "by convoy".
   await page.waitForSelector('[data-order="A SPA - NAF VIA"].stored');
-  assert.equal(await page.innerText('[data-order="A SPA - NAF VIA"] .order-text'), 'Army Spain → North Africa by convoy');
+  assert.equal(await page.innerText('[data-order="A SPA - NAF VIA"] .order-text'), 'Army Spain moves to North Africa by convoy');
 
   // England: an army convoyed to Norway, and its fleet's convoy.
   await page.click('[data-unit="A YOR"]');

@@ -87,15 +87,28 @@ describe('variant names', () => {
 describe('words of the game in the reader\'s language', () => {
   it('names phases and orders from the UI strings and the variant\'s names', async () => {
     const { i18n } = await import('../src/i18n');
-    const { orderText, phaseName } = await import('../src/ui/i18n');
+    const { orderSentence, phaseName } = await import('../src/ui/i18n');
     const ja = i18n.getFixedT('ja');
-    expect(phaseName(ja, 'F1901M')).toBe('1901年秋移動');
-    expect(orderText(ja, 'A PAR S A MAR - BUR')).toBe('陸軍パリ 支援 陸軍マルセイユ → ブルゴーニュ');
+    const en = i18n.getFixedT('en');
     const hant = i18n.getFixedT('zh-Hant');
-    expect(phaseName(hant, 'W1901A')).toBe('1901年冬季部隊數目調整');
-    expect(orderText(hant, 'F NTH C A LON - NWY')).toBe('艦隊北海 護航 陸軍倫敦 → 挪威');
     const hans = i18n.getFixedT('zh-Hans');
-    expect(orderText(hans, 'F STP/SC H')).toBe('舰队圣彼得堡南岸 防守');
-    expect(orderText(i18n.getFixedT('en'), 'A MUN - BUR')).toBe('Army Munich → Burgundy');
+    expect(phaseName(ja, 'F1901M')).toBe('1901年秋移動');
+    expect(phaseName(hant, 'W1901A')).toBe('1901年冬季部隊數目調整');
+    // Orders are sentences, the same in the order list, the results, the map and history.
+    const sentences: [typeof en, string | null, string][] = [
+      [en, 'A SMY S A CON', 'Army Smyrna supports Army Constantinople'],
+      [ja, 'A SMY S A CON', 'スミルナの陸軍がコンスタンティノープルの陸軍を支援'],
+      [en, 'F SMY B', 'Fleet built in Smyrna'],
+      [ja, 'F SMY B', 'スミルナに海軍を増設'],
+      [hant, 'F SMY B', '在史密爾納建造艦隊'],
+      [ja, 'A PAR S A MAR - BUR', 'パリの陸軍がマルセイユの陸軍のブルゴーニュへの移動を支援'],
+      [hant, 'F NTH C A LON - NWY', '艦隊北海護航陸軍倫敦至挪威'],
+      [hans, 'F STP/SC H', '舰队圣彼得堡南岸防守'],
+      [hans, 'F NTH C A LON - NWY', '舰队北海运输陆军伦敦至挪威'],
+      [en, 'A MUN - BUR', 'Army Munich moves to Burgundy'],
+      [en, 'A MUN', 'Army Munich'],
+    ];
+    for (const [t, order, sentence] of sentences) expect(orderSentence(t, order)).toBe(sentence);
+    expect(orderSentence(en, null, 'A MUN')).toBe('Army Munich had no order');
   });
 });

@@ -2,7 +2,7 @@
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, gameName, gameResult, listOf, orderText, phaseName, powerName, provinceName, resultSentence, timeOfDay, unitName } from '../ui/i18n';
+import { useT, gameName, gameResult, listOf, orderSentence, phaseName, powerName, provinceName, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -33,6 +33,10 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
   const [phases, setPhases] = useState<PhaseRecord[]>([]);
   const [messages, setMessages] = useState<Message[]>([]);
   const [drafts, setDrafts] = useState<Record<string, OrderEcho[]>>(initial.my_orders ?? {});
+  // An order as the list shows it: its sentence once the server has read it (or while one
+  // in the canonical form is on its way), else what the person typed.
+  const ordered = (o: OrderEcho) => (o.order ? orderSentence(t, o.order)
+    : /^[AF] [A-Z]{3}(\/[A-Z]{2})? /.test(o.input) ? orderSentence(t, o.input) : o.input);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [historyIndex, setHistoryIndex] = useState<number | null>(null);
   const [tab, setTab] = useState<Tab>('orders');
@@ -425,7 +429,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                       <ul>
                         {stillToOrderBy[power].map((u, i) => (
                           <li key={`${u}${i}`} data-unordered={u}>
-                            {u === 'build' ? t('game.owedBuild') : u === 'disband' ? t('game.owedDisband') : orderText(t, u)}
+                            {u === 'build' ? t('game.owedBuild') : u === 'disband' ? t('game.owedDisband') : orderSentence(t, u)}
                           </li>
                         ))}
                       </ul>
@@ -435,10 +439,10 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                     <ul class="order-list">
                       {(drafts[power] ?? []).map((o) => (
                         <li key={o.input + (o.order ?? '')} data-order={o.order ?? undefined} data-order-input={o.input} class={o.error ? 'refused' : o.order ? 'stored' : 'pending'}>
-                          <span class="order-text" title={o.order ?? o.input}>{o.order ? orderText(t, o.order) : /^[AF] [A-Z]{3}(\/[A-Z]{2})? /.test(o.input) ? orderText(t, o.input) : o.input}</span>
+                          <span class="order-text">{ordered(o)}</span>
                           <span class="status">{o.error ? t('game.refused') : o.order ? t('game.stored') : t('game.pending')}</span>
                           {o.error && <span class="reason">{o.error}</span>}
-                          {canOrder && <button type="button" class="link" aria-label={`${t('game.remove')} ${o.order ?? o.input}`} onClick={() => removeOrder(power, o)}>✕</button>}
+                          {canOrder && <button type="button" class="link" aria-label={`${t('game.remove')}: ${ordered(o)}`} onClick={() => removeOrder(power, o)}>✕</button>}
                         </li>
                       ))}
                     </ul>
@@ -485,7 +489,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                       <ul class="order-list">
                         {list.filter((o) => o.order || !(shown ?? lastPhase).phase.endsWith('A')).map((o) => (
                           <li key={`${power}${o.order ?? o.unit}`} data-order={o.order ?? undefined} data-unit-result={o.order ? undefined : o.unit} data-result={o.result} data-power={power} class={`result-${o.result}`}>
-                            <span class="order-text" title={o.order ?? o.unit ?? undefined}>{resultSentence(t, o.order, o.unit)}</span>
+                            <span class="order-text">{orderSentence(t, o.order, o.unit)}</span>
                             {!['ok', 'hold'].includes(o.result) && <span class="status">{t(`game.result_${o.result}`)}</span>}
                             {o.reason && <details class="reason"><summary aria-label={o.reason}>?</summary>{o.reason}</details>}
                           </li>

@@ -4,7 +4,7 @@
 // dotted line along the army's route, a hold as a ring, a build as a dashed ring, a
 // removal as a cross; an order that failed is dashed and crossed. Lines keep about the
 // same width on screen at every zoom.
-import { useT, orderText } from '../ui/i18n';
+import { useT, orderSentence } from '../ui/i18n';
 import { powerColours } from './colours';
 import { convoyRoute, provinceOf } from './board';
 import { drawn, locationPoint, type Point } from './mapData';
@@ -59,7 +59,7 @@ export function OrderMark({ order, power, result, reason, all, scale, k }: Props
   const unit = words[1];
   const from = locationPoint(unit);
   const width = Math.max(1.4, 2.2 / scale);
-  const title = [orderText(t, order), result && t(`game.result_${result}`), reason].filter(Boolean).join(' — ');
+  const title = [orderSentence(t, order), result && t(`game.result_${result}`), reason].filter(Boolean).join(' — ');
   const common = { 'data-drawn-order': order, 'data-result': result, class: `order${failed ? ' failed' : ''}` };
   const cross = (at: Point) => <text x={at[0]} y={at[1]} class="bounce-mark" style={{ fontSize: `${12 / scale}px` }}>✕</text>;
   const convoysOf = (army: string, to: string) => all.filter((o) => {

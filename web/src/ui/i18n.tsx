@@ -46,30 +46,10 @@ export const provinceShort = (t: TFunction, code: string) => t(`short.${code}`, 
 /** The word by a split coast's marker: 北岸 in Chinese and Japanese, NC in English. */
 export const coastMark = (t: TFunction, location: string) => t(`coastMark.${location.replace('/', '_')}`, { ns: 'names' });
 
-const orderWords: Record<string, string> = { H: 'game.hold', S: 'game.support', C: 'game.convoy', D: 'game.disband', B: 'game.build', VIA: 'game.viaConvoy' };
-
-const languageOf = (t: TFunction) => (t as unknown as { lng?: string }).lng ?? i18n.language;
-
-/** A unit type and a place as the reader's language writes them: "Army Paris", "陸軍巴黎". */
+/** A unit type and a place as the reader's language writes them: "Army Paris", "パリの陸軍",
+ * "陸軍巴黎" (the order of the two is the language's, in `game.unitAt`). */
 function unitWords(t: TFunction, type: string, place: string) {
-  const kind = t(type === 'A' ? 'game.army' : 'game.fleet');
-  return languageOf(t) === 'en' ? `${kind} ${place}` : `${kind}${place}`;
-}
-
-/** A canonical order ("A PAR S A MAR - BUR") in the reader's words, names included: its
- * parts (a unit, a verb, a place) apart, a unit's type and place together. */
-export function orderText(t: TFunction, order: string) {
-  const words = order.split(' ');
-  const parts: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    const place = (code: string) => (/^[A-Z]{3}(\/[A-Z]{2})?$/.test(code) ? provinceName(t, code) : code);
-    if ((word === 'A' || word === 'F') && i + 1 < words.length) parts.push(unitWords(t, word, place(words[++i])));
-    else if (word === '-' || word === 'R') parts.push('→');
-    else if (orderWords[word]) parts.push(t(orderWords[word]));
-    else parts.push(place(word));
-  }
-  return parts.join(' ');
+  return t('game.unitAt', { kind: t(type === 'A' ? 'game.army' : 'game.fleet'), place });
 }
 
 /** "Army Paris", "陸軍巴黎": a unit in the reader's words. */
@@ -83,10 +63,12 @@ export function timeOfDay(date: Date, lang: string) {
   return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hour12: lang === 'en' ? undefined : false }).format(date);
 }
 
-/** What an order of a processed phase did, as a sentence in the reader's language
- * ("Army Marseilles holds", "陸軍巴黎移動至勃艮第"), from the canonical order (or, for a unit
- * that had none, the unit). */
-export function resultSentence(t: TFunction, order: string | null | undefined, unit?: string | null) {
+/** An order as a sentence in the reader's language, the one source of an order's words on
+ * the page (the order list, the results, the map's titles, the history): "Army Smyrna
+ * supports Army Constantinople", 「スミルナの陸軍がコンスタンティノープルの陸軍を支援」,
+ * "Fleet built in Smyrna", from the canonical order; for a unit without an order, that it
+ * had none; a unit alone ("A PAR": one still to order) is named. */
+export function orderSentence(t: TFunction, order: string | null | undefined, unit?: string | null) {
   const place = (code: string) => provinceName(t, code);
   const unitOf = (type: string, at: string) => unitWords(t, type, place(at));
   if (!order) {
@@ -97,6 +79,7 @@ export function resultSentence(t: TFunction, order: string | null | undefined, u
   const w = order.split(' ');
   const me = unitOf(w[0], w[1]);
   switch (w[2]) {
+    case undefined: return me;
     case 'H': return t('game.sentence.hold', { unit: me });
     case '-': return t(w[4] === 'VIA' ? 'game.sentence.moveVia' : 'game.sentence.move', { unit: me, to: place(w[3]) });
     case 'S': return w[5] === '-'
@@ -105,8 +88,8 @@ export function resultSentence(t: TFunction, order: string | null | undefined, u
     case 'C': return t('game.sentence.convoy', { unit: me, other: unitOf(w[3], w[4]), to: place(w[6]) });
     case 'R': return t('game.sentence.retreat', { unit: me, to: place(w[3]) });
     case 'D': return t('game.sentence.disband', { unit: me });
-    case 'B': return t('game.sentence.build', { unit: me });
-    default: return orderText(t, order);
+    case 'B': return t('game.sentence.build', { kind: t(w[0] === 'A' ? 'game.army' : 'game.fleet'), place: place(w[1]) });
+    default: return order;
   }
 }
 
