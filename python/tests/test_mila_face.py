@@ -323,3 +323,34 @@ def test_a_move_written_via_convoy_that_no_convoy_can_carry_is_refused_as_mila_r
         "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: F KIE - DEN VIA",
         "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A PAR - GAS VIA"]
     assert game.error[0] == errors.GAME_UNIT_CANT_MOVE_VIA_CONVOY_INTO_DEST
+
+
+def test_dont_skip_phases_stops_at_empty_retreats_and_adjustments_as_mila_does():
+    # MILA's answers for the same calls (run on MILA's diplomacy 1.1.2): a fall's empty
+    # retreats come before the centres are taken over, the adjustments after.
+    game = Game()
+    game.add_rule("DONT_SKIP_PHASES")
+    game.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO"])
+    game.process()
+    assert (game.get_current_phase(), game.get_orderable_locations("FRANCE")) == ("S1901R", [])
+    game.process()
+    game.set_orders("FRANCE", ["A BUR - BEL", "F MAO - SPA/NC"])
+    game.process()
+    assert game.get_current_phase() == "F1901R"
+    assert (game.get_centers("FRANCE"), game.get_state()["builds"]["FRANCE"]) == (
+        ["BRE", "MAR", "PAR"], {"count": 0, "homes": []})
+    game.process()
+    assert game.get_current_phase() == "W1901A"
+    assert (game.get_centers("FRANCE"), game.get_state()["builds"]["FRANCE"]) == (
+        ["BRE", "MAR", "PAR", "BEL", "SPA"], {"count": 2, "homes": ["BRE", "PAR"]})
+    game.set_orders("FRANCE", ["A PAR B"])
+    game.process()
+    assert game.get_current_phase() == "S1902M"
+    assert list(game.state_history) == ["S1901M", "S1901R", "F1901M", "F1901R", "W1901A"]
+    assert (game.result_history["F1901R"], game.order_history["F1901R"]["FRANCE"]) == ({}, [])
+    idle = Game()
+    idle.add_rule("DONT_SKIP_PHASES")
+    for _ in range(5):
+        idle.process()
+    assert idle.get_current_phase() == "S1902M"
+    assert list(idle.order_history) == ["S1901M", "S1901R", "F1901M", "F1901R", "W1901A"]

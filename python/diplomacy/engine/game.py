@@ -633,6 +633,8 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
         self._forget_position()
         if placed and not _core_is_game_done(self):
             self._retreat_phase_for(placed, phase)
+        elif "DONT_SKIP_PHASES" in self.rules:
+            self._stop_at_empty_phase(phase, index)
         if _core_is_game_done(self):
             self._finish(phase)
         return _PlayedPhase(self, phase)
@@ -653,6 +655,23 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
                                              f"dislodged by hand, cannot stay dislodged: {refused}"))
         else:
             self._placed_retreating = [unit for units in placed.values() for unit in units]
+        self._forget_position()
+
+    def _stop_at_empty_phase(self, played: str, index: int) -> None:
+        """DONT_SKIP_PHASES: MILA stops at the retreat or adjustment phase after ``played``
+        even where nothing is to be done in it, which the engine skips; the engine is put
+        back there, in the position MILA has in that phase (a fall's retreats come before
+        centres are taken over)."""
+        following = _next_phase(played)
+        if following[-1] == "M" or following == _core_current_phase(self):
+            return
+        if following[-1] == "A" and _core_is_game_done(self):
+            return  # won when the centres were taken over: MILA ends the game there
+        if following[0] == "F" and following[-1] == "R":
+            before = self._history_state(index, played, "", 0)["centers"]
+            for name, power in self.powers.items():
+                power.centers = list(before[name])
+        self._push_position(following)
         self._forget_position()
 
     def _orders_played(self, index: int) -> Dict[str, List[str]]:
@@ -778,6 +797,16 @@ class _PlayedPhase(GamePhaseData):
 
     def __reduce__(self):
         return (GamePhaseData, (self.name, self.state, self.orders, self.results, self.messages))
+
+
+def _next_phase(phase: str) -> str:
+    """The phase after ``phase`` in the calendar (S1901M, S1901R, F1901M, F1901R, W1901A)."""
+    season, year, kind = phase[0], int(phase[1:5]), phase[-1]
+    if kind == "M":
+        return f"{season}{year}R"
+    if season == "S":
+        return f"F{year}M"
+    return f"W{year}A" if season == "F" else f"S{year + 1}M"
 
 
 _core_is_game_done = _core.DiplomacyGame.is_game_done.fget
