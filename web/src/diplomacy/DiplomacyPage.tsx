@@ -8,6 +8,7 @@ import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
 import { powerColours } from './colours';
 import { emptyDraft, Press, type Draft } from './Press';
+import { formProblem } from '../ui/formCheck';
 import { MapPrompt } from './MapPrompt';
 import { Votes, VoteTally } from './Votes';
 import { Confirm } from '../ui/Confirm';
@@ -161,7 +162,9 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
     const form = e.currentTarget as HTMLFormElement;
     const input = form.elements.namedItem('order') as HTMLInputElement;
     const text = input.value.trim();
-    if (!text || !typedPower) return;
+    const problem = formProblem(t, form);
+    if (problem) return setError(problem);
+    if (!typedPower) return;
     input.value = '';
     addOrder(typedPower, text);
   };
@@ -376,7 +379,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
           )}
           {myJoin && <p>{myJoin.power ? t('game.youPlay', { powers: seatText(seats.find((seat) => seat.includes(myJoin.power!)) ?? [myJoin.power]) }) : t('game.anyPower')}</p>}
           {!view.my_powers.length && !myJoin && (
-            <form class="row" onSubmit={(e) => { e.preventDefault(); const p = new FormData(e.currentTarget as HTMLFormElement).get('power') as string; void join(p || undefined); }}>
+            <form class="row" noValidate onSubmit={(e) => { e.preventDefault(); const p = new FormData(e.currentTarget as HTMLFormElement).get('power') as string; void join(p || undefined); }}>
               <label>{t('game.joinAs')}
                 <select name="power">
                   <option value="">{t('game.anyPower')}</option>
@@ -451,13 +454,13 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
               ))}
               {canOrder && (
                 <>
-                  <form class="typed row" onSubmit={typed}>
+                  <form class="typed row" onSubmit={typed} noValidate>
                     {view.my_powers.length > 1 && (
                       <select name="order_power" aria-label={t('game.powers')} value={typedPower} onChange={(e) => setTypedPower((e.target as HTMLSelectElement).value)}>
                         {view.my_powers.map((p) => <option key={p} value={p}>{powerName(t, p)}</option>)}
                       </select>
                     )}
-                    <input name="order" aria-label={t('game.typeOrder')} placeholder={t('game.typeOrder')} autocomplete="off" />
+                    <input name="order" required aria-label={t('game.typeOrder')} placeholder={t('game.typeOrder')} autocomplete="off" />
                     <button type="submit" data-action="add-order">{t('game.add')}</button>
                   </form>
                   <p class="muted saved" aria-live="polite" data-saved={savedAt ? 'yes' : undefined}>

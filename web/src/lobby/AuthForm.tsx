@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api, type User } from '../api';
 import { useT } from '../ui/i18n';
+import { formProblem } from '../ui/formCheck';
 
 export function AuthForm({ lang, onSignedIn }: { lang: string; onSignedIn: (token: string, me: User) => void }) {
   const { t } = useT();
@@ -11,6 +12,8 @@ export function AuthForm({ lang, onSignedIn }: { lang: string; onSignedIn: (toke
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
+    const problem = formProblem(t, e.currentTarget as HTMLFormElement);
+    if (problem) return setError(problem);
     const form = new FormData(e.currentTarget as HTMLFormElement);
     const name = String(form.get('name') ?? '').trim();
     const password = String(form.get('password') ?? '');
@@ -37,7 +40,7 @@ export function AuthForm({ lang, onSignedIn }: { lang: string; onSignedIn: (toke
     <section class="auth card">
       <h1>{t('app.title')}</h1>
       <p class="muted">{t('auth.welcome')}</p>
-      <form onSubmit={submit} aria-label={`${t('auth.signIn')} / ${t('auth.signUp')}`}>
+      <form onSubmit={submit} noValidate aria-label={`${t('auth.signIn')} / ${t('auth.signUp')}`}>
         <label>{t('auth.name')}<input name="name" autocomplete="username" required maxLength={32} aria-describedby="name-hint" /></label>
         <p class="hint muted" id="name-hint">{t('auth.nameHint')}</p>
         <label>{t('auth.password')}<input name="password" type="password" autocomplete="current-password" required minLength={8} maxLength={256} aria-describedby="password-hint" /></label>

@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { api, type NewGame } from '../api';
 import { listOf, powerName, useT } from '../ui/i18n';
+import { formProblem } from '../ui/formCheck';
 
 type Preset = 'live' | 'daily' | 'computer' | 'custom';
 type ThreePlayerSetup = '3a' | '3b';
@@ -32,6 +33,8 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
 
   const submit = async (e: Event) => {
     e.preventDefault();
+    const problem = formProblem(t, e.currentTarget as HTMLFormElement);
+    if (problem) return setError(problem);
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const num = (key: string, fallback: number) => {
       const value = Number(f.get(key));
@@ -91,7 +94,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
   return (
     <section class="card" aria-labelledby="create-game">
       <h2 id="create-game">{t('lobby.create')}</h2>
-      <form class="create" onSubmit={submit}>
+      <form class="create" onSubmit={submit} noValidate>
         <label>{t('lobby.gameName')}<input name="name" maxLength={80} placeholder={t(`lobby.${game}`)} aria-describedby="game-name-hint" /></label>
         <p class="hint muted" id="game-name-hint">{t('lobby.gameNameHint')}</p>
         <label>{t('lobby.gameKind')}

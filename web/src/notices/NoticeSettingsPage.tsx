@@ -4,20 +4,30 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type GameSummary, type User } from '../api';
 import { useT, gameName } from '../ui/i18n';
+import { formProblem } from '../ui/formCheck';
 import { KINDS, noticesApi, type NoticeEvents, type NoticeSettings, type Webhook } from './api';
 
 function useErrors() {
+  const { t } = useT();
   const [error, setError] = useState('');
   const guard = async (work: () => Promise<unknown>) => {
     setError('');
     try { await work(); } catch (e) { setError((e as Error).message); }
   };
-  return { error, guard };
+  // A form's submission: its own check first, in the page's language, then the work.
+  const submitted = (e: Event, work: (form: HTMLFormElement) => Promise<unknown>) => {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const problem = formProblem(t, form);
+    if (problem) setError(problem);
+    else void guard(() => work(form));
+  };
+  return { error, guard, submitted };
 }
 
 function EmailSection({ settings, onChange }: { settings: NoticeSettings; onChange: () => void }) {
   const { t } = useT();
-  const { error, guard } = useErrors();
+  const { error, guard, submitted } = useErrors();
   const [address, setAddress] = useState('');
   const email = settings.email;
   if (!settings.channels.includes('email')) return <p class="muted" data-email="none">{t('notices.noMail')}</p>;
@@ -32,7 +42,7 @@ function EmailSection({ settings, onChange }: { settings: NoticeSettings; onChan
           </button>
         </p>
       )}
-      <form class="row" onSubmit={(e) => { e.preventDefault(); void guard(async () => { await noticesApi.setEmail(address.trim()); setAddress(''); onChange(); }); }}>
+      <form class="row" noValidate onSubmit={(e) => submitted(e, async () => { await noticesApi.setEmail(address.trim()); setAddress(''); onChange(); })}>
         <label>
           {email ? t('notices.otherAddress') : t('notices.address')}
           <input type="email" name="email" autocomplete="email" value={address} onInput={(e) => setAddress(e.currentTarget.value)} required />
@@ -105,7 +115,7 @@ function CalendarSection({ settings, onChange }: { settings: NoticeSettings; onC
 
 function GameRow({ game, muted, onChange }: { game: GameSummary; muted: boolean; onChange: () => void }) {
   const { t, lang } = useT();
-  const { error, guard } = useErrors();
+  const { error, guard, submitted } = useErrors();
   const [webhook, setWebhook] = useState<Webhook | null | undefined>(undefined);
   const [url, setUrl] = useState('');
   useEffect(() => { noticesApi.webhook(game.id).then((w) => setWebhook(w.webhook)).catch(() => setWebhook(null)); }, [game.id]);
@@ -123,7 +133,7 @@ function GameRow({ game, muted, onChange }: { game: GameSummary; muted: boolean;
           <button type="button" class="link" data-action="remove-webhook" onClick={() => guard(async () => { await noticesApi.removeWebhook(game.id); setWebhook(null); })}>{t('notices.remove')}</button>
         </p>
       ) : webhook === null && (
-        <form class="row" onSubmit={(e) => { e.preventDefault(); void guard(async () => { setWebhook((await noticesApi.setWebhook(game.id, { url: url.trim(), language: lang })).webhook); setUrl(''); }); }}>
+        <form class="row" noValidate onSubmit={(e) => submitted(e, async () => { setWebhook((await noticesApi.setWebhook(game.id, { url: url.trim(), language: lang })).webhook); setUrl(''); })}>
           <label>
             {t('notices.webhook')}
             <input type="url" name="webhook" placeholder="https://discord.com/api/webhooks/…" value={url} onInput={(e) => setUrl(e.currentTarget.value)} required />
@@ -140,7 +150,7 @@ export function NoticeSettingsPage({ user }: { user: User }) {
   const { t } = useT();
   const [settings, setSettings] = useState<NoticeSettings | null>(null);
   const [games, setGames] = useState<GameSummary[]>([]);
-  const { error, guard } = useErrors();
+  const { error, guard, submitted } = useErrors();
   const load = () => guard(async () => {
     setSettings(await noticesApi.settings());
     // The lobby's list holds open games too: those the player has a seat in answer.
@@ -169,11 +179,10 @@ export function NoticeSettingsPage({ user }: { user: User }) {
             onToggle={(kind, channel, on) => save({ events: toggled(settings.events, kind, channel, on) })} />
         )}
         {!emailReady && settings.channels.includes('email') && <p class="muted">{t('notices.confirmFirst')}</p>}
-        <form class="row" onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget as HTMLFormElement);
-          void save({ reminder_hours: Number(f.get('reminder_hours')), press_minutes: Number(f.get('press_minutes')) });
-        }}>
+        <form class="row" noValidate onSubmit={(e) => submitted(e, async (form) => {
+          const f = new FormData(form);
+          setSettings(await noticesApi.update({ reminder_hours: Number(f.get('reminder_hours')), press_minutes: Number(f.get('press_minutes')) }));
+        })}>
           <label>{t('notices.reminderHours')}<input type="number" name="reminder_hours" min={1} max={168} value={settings.reminder_hours} /></label>
           <label>{t('notices.pressMinutes')}<input type="number" name="press_minutes" min={1} max={1440} value={settings.press_minutes} /></label>
           <button type="submit" data-action="save-times">{t('notices.save')}</button>
