@@ -2,6 +2,8 @@
 #include "stratagem/dragonchess/movegen.h"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 namespace stratagem::dragonchess {
 namespace {
@@ -131,6 +133,33 @@ class TargetFinder {
     return t;
   }
 
+  // How many moves the given Warriors, Dwarves, Basilisks and Sky Sylphs have (pieces the
+  // caller knows need no trying), a whole set at a time: one step in one direction takes
+  // each piece to a square of its own, so the squares reached count the moves.
+  int count_stepper_moves(const std::array<Bitboard, kBoardCount>& movers) const {
+    const int fwd = forward_of(us_);
+    auto steps = [](Bitboard set, int df, int dr, Bitboard allowed) { return popcount(shifted(set, df, dr) & allowed); };
+    const Bitboard warriors = movers[kGround] & pos_.pieces(Board::Ground, Warrior);
+    const Bitboard sylphs = movers[kSky] & pos_.pieces(Board::Sky, Sylph);
+    const Bitboard basilisks = movers[kUnder] & pos_.pieces(Board::Underworld, Basilisk);
+    int count = steps(warriors, 0, fwd, empty_[kGround]) + steps(warriors, 1, fwd, enemy_[kGround]) +
+                steps(warriors, -1, fwd, enemy_[kGround]);
+    count += steps(sylphs, 1, fwd, empty_[kSky]) + steps(sylphs, -1, fwd, empty_[kSky]) +
+             steps(sylphs, 0, fwd, enemy_[kSky]) + popcount(sylphs & enemy_[kGround]);
+    count += steps(basilisks, 0, fwd, target_[kUnder]) + steps(basilisks, 1, fwd, target_[kUnder]) +
+             steps(basilisks, -1, fwd, target_[kUnder]) + steps(basilisks, 0, -fwd, empty_[kUnder]);
+    for (const int b : {kGround, kUnder}) {
+      const Bitboard dwarves = movers[b] & pos_.pieces(board_at(b), Dwarf);
+      const Bitboard turned = dwarves & pos_.turned_dwarves(board_at(b));
+      count += steps(dwarves, 1, 0, empty_[b]) + steps(dwarves, -1, 0, empty_[b]);
+      for (const auto& [heading_set, heading] : {std::pair{dwarves & ~turned, fwd}, std::pair{turned, -fwd}})
+        count += steps(heading_set, 0, heading, empty_[b]) + steps(heading_set, 1, heading, enemy_[b]) +
+                 steps(heading_set, -1, heading, enemy_[b]);
+      count += popcount(dwarves & (b == kUnder ? enemy_[kGround] : empty_[kUnder]));
+    }
+    return count;
+  }
+
  private:
   // Cleric, Mage and King: one board straight up or down.
   void add_vertical_steps(Targets& t, int b, Bitboard here) const {
@@ -212,6 +241,14 @@ class KingSafety {
     return in_check_ || from == king_ || (blockers_[index(board_of(from))] & here) ||
            (type == Basilisk && (thawing_basilisks_ & here));
   }
+  // The squares of a board whose pieces need no trying, whatever they are; none in check.
+  Bitboard never_tried(int b) const {
+    if (in_check_) return 0;
+    Bitboard set = ~blockers_[b] & kBoardMask;
+    if (index(board_of(king_)) == b) set &= ~bit(local_of(king_));
+    if (b == kUnder) set &= ~thawing_basilisks_;
+    return set;
+  }
   // Removing the target of a capture from afar opens the squares behind it.
   bool breath_must_try(Square target) const { return (blockers_[kGround] & bit(local_of(target))) != 0; }
 
@@ -237,6 +274,17 @@ int generate(const Position& pos, MoveList* moves) {
   if constexpr (mode == Mode::Captures)
     for (int b = 0; b < kBoardCount; ++b) capturable[static_cast<std::size_t>(b)] = pos.pieces(board_at(b), ~us);
   int count = 0;
+  // Counting only: the pawn-like pieces that need no trying are counted a set at a time
+  // and left out of the piece-by-piece loop below.
+  std::array<Bitboard, kBoardCount> counted{};
+  if constexpr (mode == Mode::Count) {
+    counted[kSky] = pos.pieces(Board::Sky, us, Sylph) & safety.never_tried(kSky);
+    counted[kGround] = (pos.pieces(Board::Ground, us, Warrior) | pos.pieces(Board::Ground, us, Dwarf)) &
+                       ~pos.frozen(us) & safety.never_tried(kGround);
+    counted[kUnder] = (pos.pieces(Board::Underworld, us, Basilisk) | pos.pieces(Board::Underworld, us, Dwarf)) &
+                      safety.never_tried(kUnder);
+    count = finder.count_stepper_moves(counted);
+  }
   auto emit = [&](Move m, bool must_try) {
     if (mode == Mode::PseudoLegal || !must_try || leaves_king_safe(pos, m)) {
       if constexpr (mode == Mode::Count)
@@ -246,7 +294,7 @@ int generate(const Position& pos, MoveList* moves) {
     }
   };
   for (int b = 0; b < kBoardCount; ++b) {
-    Bitboard mine = pos.pieces(board_at(b), us);
+    Bitboard mine = pos.pieces(board_at(b), us) & ~counted[b];
     if (b == kGround) mine &= ~pos.frozen(us);
     while (mine) {
       const Square from = make_square(board_at(b), pop_lsb(mine));

@@ -120,6 +120,23 @@ constexpr AttackTables build_attack_tables() {
 
 inline constexpr AttackTables kAttacks = detail::build_attack_tables();
 
+namespace detail {
+constexpr Bitboard file_set(int file) {
+  Bitboard set = 0;
+  for (int rank = 0; rank < kRanks; ++rank) set |= bit(rank * kFiles + file);
+  return set;
+}
+}  // namespace detail
+
+// Every square of the set moved one step: df files (-1, 0, 1) and dr ranks (-1, 0, 1);
+// squares that would leave the board are dropped, so no square wraps to another rank.
+constexpr Bitboard shifted(Bitboard set, int df, int dr) {
+  if (df > 0) set &= ~detail::file_set(kFiles - 1);
+  if (df < 0) set &= ~detail::file_set(0);
+  const int by = dr * kFiles + df;
+  return (by >= 0 ? set << by : set >> -by) & kBoardMask;
+}
+
 // Squares a slider on `from` reaches along `dir`, up to and including the first occupied one.
 constexpr Bitboard ray_attacks(int dir, Local from, Bitboard occupied) {
   Bitboard ray = kAttacks.ray[dir][from];
