@@ -126,12 +126,18 @@ test('the map stays where it is while a unit is ordered; on a desktop it fits th
     const start = await where();
     if (size === 'desktop') {
       assert.ok(start.y >= 0 && start.y + start.h <= 900, `the map spans ${start.y}..${start.y + start.h} px of a 900 px screen`);
+      // It uses the width beside the orders panel (it left 162 px unused, at 782 px wide).
+      const panel = await page.$eval('aside.side', (e) => e.getBoundingClientRect().x);
+      assert.ok(start.w >= 880 && panel - (start.x + start.w) <= 80, `the map is ${start.w} px wide and leaves ${panel - (start.x + start.w)} px before the orders panel`);
     }
     const click = (selector) => (size === 'phone' ? page.tap(selector) : page.click(selector));
     for (const language of ['ja', 'en']) {
       await page.selectOption('select[name="language"]', language);
       await click('[data-unit="F LON"]');
       assert.deepEqual(await where(), start, `${size} ${language}: after selecting a unit`);
+      // The prompt and the choices share the bar without covering each other.
+      const [prompt, choices] = await Promise.all(['.prompt', '.choices'].map((s) => page.$eval(s, (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })));
+      assert.ok(prompt.x >= choices.x + choices.w || prompt.x + prompt.w <= choices.x || prompt.y >= choices.y + choices.h || prompt.y + prompt.h <= choices.y, `${size} ${language}: the prompt ${JSON.stringify(prompt)} covers the choices ${JSON.stringify(choices)}`);
       await click('[data-action="support"]');
       assert.deepEqual(await where(), start, `${size} ${language}: after choosing support`);
       await click('[data-action="cancel"]');

@@ -393,10 +393,9 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       )}
       <div class="board-layout">
         <div class="map-pane">
-          {canOrder && <MapPrompt text={prompt} error={error} />}
           <div class="map-scroll">
           <MapView
-            toolbar={orderChoices ?? historySteps}
+            toolbar={<>{orderChoices ?? historySteps}{canOrder && <MapPrompt text={prompt} error={error} />}</>}
             units={shown ? board.unitsOf(shown.units) : units}
             centres={shown ? shown.centers : centres}
             orders={shown ? resultsOf(shown) : draftOrders}
