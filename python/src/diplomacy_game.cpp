@@ -52,6 +52,10 @@ tl::expected<AcceptedOrder, std::string> DiplomacyGame::check_order(Power power,
                                                                     std::string_view text) const {
   const auto order = validate(*variant_, rules_, current_.state, power, parsed);
   if (!order) return tl::unexpected(formats::in_quotes(text) + ": " + describe(order.error()));
+  // The text is canonical where it was listed, perhaps in another game; here it may mean
+  // another order (a move written VIA that no convoy can carry here is a move over land,
+  // "A CON - SMY"), so it is read here as any other text would be.
+  if (*order != parsed.order) return read_order(power, text);
   return AcceptedOrder{parsed, std::string(text)};
 }
 

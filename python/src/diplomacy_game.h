@@ -95,7 +95,8 @@ class DiplomacyGame {
   // (`"A Par-Mos": the unit cannot reach that province`).
   tl::expected<AcceptedOrder, std::string> read_order(diplomacy::Power power, std::string_view text) const;
   // An order whose canonical text is known and parsed already (the binding keeps the
-  // orders it has handed out): only the position is checked.
+  // orders it has handed out): only the position is checked, unless the position reads
+  // it as another order, when it is read as any text is.
   tl::expected<AcceptedOrder, std::string> check_order(diplomacy::Power power, const diplomacy::ParsedOrder& parsed,
                                                        std::string_view text) const;
   // Replaces the power's orders.

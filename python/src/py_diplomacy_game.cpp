@@ -366,9 +366,10 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
     auto order = known                   ? game_.check_order(power, *known, text)
                  : without_coast.empty() ? game_.read_order(power, text)
                                          : game_.read_order(power, without_coast);
-    if (order && by_unit && !known && phase == PhaseType::Movement) {
+    if (order && by_unit && (!known || order->parsed.order != known->order) && phase == PhaseType::Movement) {
       // The engine takes a unit written with the wrong type for the one standing there;
-      // MILA's face refuses it, as MILA does.
+      // MILA's face refuses it, as MILA does (also for a text listed in another game,
+      // which this position reads otherwise).
       const auto written = parse_order(variant(), text, phase);
       if (written && !mila_type_error(variant(), game_.state(), power, *written).empty())
         order = tl::unexpected(std::string(formats::in_quotes(text)) + ": no such unit there");
@@ -383,7 +384,9 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
       errors_.append(py::str(why));
       continue;
     }
-    if (support_any_coast && phase == PhaseType::Movement && order->parsed.order.kind() == OrderKind::SupportMove &&
+    // MILA keeps a support of a fleet's move with or without the coast, as written, also
+    // with expand=False.
+    if (by_unit && phase == PhaseType::Movement && order->parsed.order.kind() == OrderKind::SupportMove &&
         order->parsed.target_type == UnitType::Fleet)
       order->text = mila_support_text(order->text, text, order->parsed.order.unit_type() == UnitType::Army);
     const Province unit = unit_of(*order);

@@ -354,3 +354,31 @@ def test_dont_skip_phases_stops_at_empty_retreats_and_adjustments_as_mila_does()
         idle.process()
     assert idle.get_current_phase() == "S1902M"
     assert list(idle.order_history) == ["S1901M", "S1901R", "F1901M", "F1901R", "W1901A"]
+
+
+def test_an_order_listed_in_another_game_is_read_as_this_game_reads_it():
+    # 'A CON - SMY VIA' is possible where a fleet in the Aegean can carry the army; in a
+    # game with no such fleet MILA refuses it, whatever another game listed before.
+    listed = Game()
+    listed.set_units("TURKEY", ["F AEG", "A CON"], reset=True)
+    assert "A CON - SMY VIA" in listed.get_all_possible_orders()["CON"]
+    game = Game()
+    game.set_orders("TURKEY", ["A CON - SMY VIA"])
+    assert (game.get_orders("TURKEY"), game.error) == (
+        [], ["UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A CON - SMY VIA"])
+    game.process()
+    assert game.get_units("TURKEY") == ["F ANK", "A CON", "A SMY"]
+    # 'A FIN H' listed where an army stood, given for a fleet there: MILA refuses it.
+    listed.set_units("RUSSIA", ["A FIN"], reset=True)
+    assert "A FIN H" in listed.get_all_possible_orders()["FIN"]
+    game.set_units("RUSSIA", ["F FIN"], reset=True)
+    game.set_orders("RUSSIA", ["F FIN - BOT", "A FIN H"])
+    assert (game.get_orders("RUSSIA"), game.error) == (["F FIN - BOT"], ["UNORDERABLE UNIT: A FIN H"])
+
+
+def test_a_support_of_a_fleets_move_is_kept_as_written_also_without_expanding():
+    # MILA's answer for the same calls.
+    game = Game()
+    game.set_units("FRANCE", ["F GAS", "F POR"], reset=True)
+    game.set_orders("FRANCE", ["F GAS - SPA/NC", "F POR S F GAS - SPA"], expand=False)
+    assert (game.get_orders("FRANCE"), game.error) == (["F GAS - SPA/NC", "F POR S F GAS - SPA"], [])
