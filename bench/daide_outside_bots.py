@@ -72,9 +72,17 @@ class Seats:
 
 def finish(players, over, timeout):
     """Waits until over() (the game has ended) or the timeout, then for the players to leave:
-    DumbBot and its kin stay connected after the summary until the server closes."""
-    deadline = time.monotonic() + timeout
+    DumbBot and its kin stay connected after the summary until the server closes. Returns
+    the players that ended before the game did: seat, kind, exit status (a negative one is
+    the signal that killed it) and seconds into the game."""
+    started = time.monotonic()
+    deadline = started + timeout
+    left_early = {}
     while not over() and time.monotonic() < deadline:
+        for seat, (kind, process, _) in enumerate(players):
+            if seat not in left_early and process.poll() is not None:
+                left_early[seat] = {"seat": seat, "kind": kind, "exit_status": process.returncode,
+                                    "seconds": round(time.monotonic() - started)}
         time.sleep(1)
     for _, process, log in players:
         try:
@@ -83,6 +91,7 @@ def finish(players, over, timeout):
             process.kill()
             process.wait()
         log.close()
+    return list(left_early.values())
 
 
 def adjudicated_as_served(stratagem, phases):
@@ -114,8 +123,8 @@ def play_on_ours(args, seats):
                          "daide_players": 7, "end_year": args.end_year, "deadlines": deadlines}, token)["id"]
             started = time.monotonic()
             players = seats.start("127.0.0.1", daide_port, g, workdir, args.seed + g)
-            finish(players, lambda: http(base, "GET", f"/api/v1/games/{game}", token=token)["status"] == "finished",
-                   args.game_timeout)
+            left_early = finish(players, lambda: http(base, "GET", f"/api/v1/games/{game}", token=token)["status"] == "finished",
+                                args.game_timeout)
             view = http(base, "GET", f"/api/v1/games/{game}", token=token)
             phases = http(base, "GET", f"/api/v1/games/{game}/phases", token=token)
             centres = {p: len(view["centers"].get(p, [])) for p in POWERS}
@@ -127,6 +136,7 @@ def play_on_ours(args, seats):
                 "centres": centres,
                 "phases": len(phases),
                 "missed_phases": view.get("missed_phases", []),
+                "players_left_early": left_early,
                 "not_as_adjudicated": adjudicated_as_served(args.stratagem, phases),
                 "seconds": round(time.monotonic() - started, 1),
             }
@@ -167,13 +177,15 @@ def play_on_mila(args, seats):
                 yield gen.sleep(0.5)
             centres = {p: len(game.get_power(p).centers) for p in POWERS}
             played = {p: game.get_power(p).get_controller() for p in POWERS}
+            left_early = [{"seat": seat, "kind": kind, "exit_status": process.returncode}
+                          for seat, (kind, process, _) in enumerate(players) if process.poll() is not None]
             server.stop_daide_server(game.game_id)
             for _, process, log in players:
                 process.kill()
                 process.wait()
                 log.close()
             report = {"game": g, "phase": game.get_current_phase(), "players": played, "centres": centres,
-                      "seconds": round(time.monotonic() - started, 1)}
+                      "players_left_early": left_early, "seconds": round(time.monotonic() - started, 1)}
             reports.append(report)
             print(json.dumps(report), file=sys.stderr, flush=True)
 
@@ -233,6 +245,7 @@ def main():
                       "seconds": round(time.monotonic() - started, 1), "by_kind": summary(reports, kinds),
                       "missed_phases": sum(len(r.get("missed_phases", [])) for r in reports),
                       "not_as_adjudicated": sum(len(r.get("not_as_adjudicated", [])) for r in reports),
+                      "players_left_early": sum(len(r["players_left_early"]) for r in reports),
                       "reports": reports}, indent=1))
 
 
