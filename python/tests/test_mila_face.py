@@ -229,6 +229,20 @@ def test_milas_finished_saved_game_reads_back():
     assert [phase["name"] for phase in written["phases"]] == [phase["name"] for phase in saved["phases"]]
 
 
+def test_milas_saved_game_offering_a_retreat_into_a_held_province_reads_back():
+    # MILA offers a unit dislodged by a convoyed army retreats into held provinces too
+    # (here A RUM: GAL, SER and UKR); ours reads the game and keeps MILA's words in the history.
+    saved = json.loads((DATA / "mila_retreat_into_held.json").read_text())
+    game = from_saved_game_format(saved)
+    first, retreats, last = saved["phases"]
+    assert game.get_current_phase() == last["name"]
+    assert game.get_units() == last["state"]["units"]
+    assert game.get_phase_from_history(retreats["name"]).state["retreats"] == retreats["state"]["retreats"]
+    assert game.get_phase_from_history(retreats["name"]).orders == retreats["orders"]
+    assert [phase["name"] for phase in to_saved_game_format(game)["phases"]] == [first["name"], retreats["name"],
+                                                                              last["name"]]
+
+
 def test_a_game_drawn_after_its_hundredth_year_is_dated_by_that_years_adjustments():
     game = Game()  # MILA's test_automatic_draw: no centre ever changes hands
     for _ in range(100):

@@ -160,8 +160,21 @@ def _position_of(state: Dict[str, Any], name: str, previous: Optional[str], wher
         "centers": state.get("centers", {}),
     }
     if "retreats" in state:
-        position["retreats"] = state["retreats"]
+        position["retreats"] = _retreats_to_free_places(state["retreats"], position["units"])
     return json.dumps(position)
+
+
+def _retreats_to_free_places(retreats: Any, units: Dict[str, Any]) -> Any:
+    """The retreat options of a saved state without the provinces a unit holds: MILA's
+    saved games can offer one (its random games do), though no unit may retreat there."""
+    if not isinstance(retreats, dict):
+        return retreats
+    held = {unit.split()[-1][:3] for listed in units.values() if isinstance(listed, list)
+            for unit in listed if isinstance(unit, str) and unit.split()}
+    return {power: {unit: [place for place in places if not (isinstance(place, str) and place[:3] in held)]
+                    if isinstance(places, list) else places
+                    for unit, places in listed.items()} if isinstance(listed, dict) else listed
+            for power, listed in retreats.items()}
 
 
 def _dislodged_units(state: Dict[str, Any]) -> List[str]:
