@@ -11,6 +11,7 @@ namespace stratagem::python {
 
 void bind_diplomacy(pybind11::module_& core);
 void bind_research(pybind11::module_& core);  // after bind_diplomacy
+void bind_mila_fast_calls(pybind11::module_& core);  // after bind_diplomacy
 void bind_dragonchess(pybind11::module_& core);
 void bind_map(pybind11::module_& core);
 

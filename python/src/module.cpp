@@ -10,6 +10,7 @@ PYBIND11_MODULE(_core, core) {
       "Stratagem's Diplomacy and Dragonchess engines (use the stratagem.diplomacy and "
       "stratagem.dragonchess modules)";
   stratagem::python::bind_diplomacy(core);
+  stratagem::python::bind_mila_fast_calls(core);  // after bind_diplomacy
   stratagem::python::bind_research(core);
   stratagem::python::bind_dragonchess(core);
   stratagem::python::bind_map(core);

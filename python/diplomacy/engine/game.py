@@ -485,7 +485,7 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
             if self._powers_read:
                 self.powers[power_name]._orders = None
             return
-        dropped = self._give_orders_by_unit(power_name, orders, replace, expand)
+        dropped = _core_give_orders_by_unit(self, power_name, orders, replace, expand)
         if dropped and expand:
             dropped, read = self._give_as_mila_reads(power_name, dropped, replace)
             if read and replace:  # all again, in the order given, as MILA keeps them
@@ -606,11 +606,11 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
             for name, power in self.powers.items():
                 power.centers = list(self._homes[name])
             self._push_position()
-        index = self._history_size()
+        index = _core._history_size_of(self)
         messages = self.messages
         placed, self._placed_dislodged = self._placed_dislodged, {}
         no_result, self._placed_retreating = self._placed_retreating, []
-        self._dislodged_by = self._process_with_mila_results()
+        self._dislodged_by = _core._process_of(self)
         # The histories build a phase's state, orders and results when first read.
         state = (Deferred(self._history_state_with, placed, index, phase, self.note, timestamp) if placed
                  else Deferred(self._history_state, index, phase, self.note, timestamp))
@@ -809,14 +809,17 @@ def _next_phase(phase: str) -> str:
     return f"W{year}A" if season == "F" else f"S{year + 1}M"
 
 
-_core_is_game_done = _core.DiplomacyGame.is_game_done.fget
 # The results in the order of the engine's MilaResult (python/src/mila_results.h).
 _RESULTS_BY_CODE = (OK, NO_CONVOY, BOUNCE, VOID, CUT, DISLODGED, DISRUPTED, DISBAND)
-_core_current_phase = _core.DiplomacyGame.get_current_phase
-_core_orderable_locations = _core.DiplomacyGame.get_orderable_locations
+# The core's calls made several times a phase, without pybind11's dispatch
+# (python/src/mila_fast_calls.cpp): the same answers as the methods named.
+_core_is_game_done = _core._is_done_of  # DiplomacyGame.is_game_done
+_core_current_phase = _core._phase_of  # DiplomacyGame.get_current_phase
+_core_orderable_locations = _core._orderable_of  # DiplomacyGame.get_orderable_locations
+_core_give_orders_by_unit = _core._give_orders_of  # DiplomacyGame._give_orders_by_unit
 _core_centers = _core.DiplomacyGame.get_centers
 _core_units = _core.DiplomacyGame.get_units
-_core_possible_orders = _core.DiplomacyGame._mila_possible_orders
+_core_possible_orders = _core._possible_orders_of  # DiplomacyGame._mila_possible_orders
 
 
 # The units of the start in the order MILA's map file lists them, which is the order of
