@@ -396,3 +396,17 @@ def test_a_support_of_a_fleets_move_is_kept_as_written_also_without_expanding():
     game.set_units("FRANCE", ["F GAS", "F POR"], reset=True)
     game.set_orders("FRANCE", ["F GAS - SPA/NC", "F POR S F GAS - SPA"], expand=False)
     assert (game.get_orders("FRANCE"), game.error) == (["F GAS - SPA/NC", "F POR S F GAS - SPA"], [])
+
+
+def test_refused_movement_orders_are_worded_as_milas_game_words_them():
+    # MILA's game.error for the same calls: each unknown word, then the unit that is not
+    # the power's, an order of another phase, or the reason the order cannot be.
+    game = Game()
+    game.set_orders("FRANCE", ["XYZ ABC", "A MUN B", "A MAR B", "F BRE - LON"])
+    assert game.error == ["UNKNOWN PLACENAME: XYZ", "UNKNOWN PLACENAME: ABC", "UNORDERABLE UNIT: XYZ - ABC",
+                          "UNORDERABLE UNIT: A MUN B", "UNRECOGNIZED ORDER TYPE: A MAR B",
+                          "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: F BRE - LON"]
+    assert game.get_orders("FRANCE") == []
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.set_orders("FRANCE", ["A PAR H"], replace=False)
+    assert game.error[-1] == "UNIT REORDERED: A PAR"

@@ -1,10 +1,12 @@
 """Orders as MILA's Game reads and refuses them, as a part of
 ``diplomacy.engine.game.Game`` (a base class of it): an order the engine cannot read read
 again with MILA's phrase reader, a move written with VIA that no convoy can carry refused,
-and the engine's refusals in MILA's words where MILA gives the same reason."""
+and a refused movement order's errors as MILA's Game gives them (its words read as MILA
+reads them, then the engine's reason in MILA's words where MILA gives the same reason)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, List, Optional, Union
 
 from stratagem import _core
@@ -12,7 +14,15 @@ from stratagem import _core
 from ..utils import errors
 from ..utils.common import StringableCode
 from ._last_phase import _unit_key
-from ._map_words import order_words
+from ._map_words import COAST, LOCATION, MOVE_SEP, ORDER, OTHER, POWER, UNIT, order_words
+
+# MILA's errors for the words its phrase reader does not know, by the kind of word.
+_UNKNOWN_WORD = {POWER: errors.GAME_UNKNOWN_POWER, UNIT: errors.GAME_UNKNOWN_UNIT_TYPE,
+                 LOCATION: errors.GAME_UNKNOWN_LOCATION, ORDER: errors.GAME_UNKNOWN_ORDER_TYPE}
+_MOVEMENT_ORDERS = ("H", "-", "S", "C")
+# The engine's reason for a second order for a unit given with replace=False
+# (python/src/py_diplomacy_game.cpp).
+_ORDERED_ALREADY = "the unit has an order already"
 
 
 class OrderReading:
@@ -59,6 +69,122 @@ class OrderReading:
             else:
                 read[text] = words
         return still, read
+
+    def _mila_errors(self, power_name: str, text: Any, why: str) -> List[StringableCode]:
+        """game.error for a movement order the engine refused, as MILA's Game words it
+        (its ``_add_order``): each word its phrase reader does not know (``UNKNOWN
+        PLACENAME: XYZ``), then a unit that is not the power's (``UNORDERABLE UNIT: XYZ -
+        ABC``) or an order of another phase (``UNRECOGNIZED ORDER TYPE: A MUN B``), or the
+        engine's reason in MILA's words; our sentence where MILA's reason is none of these."""
+        ours = StringableCode(f"{power_name}: {json.dumps(text)}: {why}")
+        if not isinstance(text, str):
+            return [ours]
+        found: List[StringableCode] = []
+        word = self._mila_words(text.split(), found)
+        if word and len(word[-1]) == 1 and not word[-1].isalpha():
+            word = word[:-1]
+        if len(word) < 2:
+            return found + [errors.STD_GAME_BAD_ORDER % " ".join(word)]
+        unit, order = " ".join(word[:2]), " ".join(word[2:])
+        owner = self._unit_owner(unit)
+        if owner is None or owner.name != power_name:
+            return found + [errors.STD_GAME_UNORDERABLE_UNIT % " ".join(word)]
+        if not order:
+            return found
+        if why == _ORDERED_ALREADY:
+            return found + [errors.STD_GAME_UNIT_REORDERED % unit]
+        refusal = self._mila_error(power_name, text)
+        if refusal is not None:
+            return found + [refusal]
+        if word[2] not in _MOVEMENT_ORDERS:
+            return found + [errors.GAME_UNRECOGNIZED_ORDER_TYPE % (unit, order)]
+        return found + [ours]
+
+    def _mila_words(self, written: List[str], found: List[StringableCode]) -> List[str]:
+        """An order's words as MILA's Game has them before checking the order
+        (``_expand_order``, ``_expand_coast``, ``_add_unit_types``, the map's
+        ``default_coast``), with its errors for the words it does not know in ``found``."""
+        game_map = self.map
+        tokens = game_map.vet(game_map.rearrange(game_map.compact(" ".join(written))), 1)
+        moves = sum(1 for word in written if word == "-")
+        seen_moves, order, word = 0, "", []
+        for thing, kind in tokens:
+            if kind < 1:
+                kind = -kind
+                if kind == COAST and thing.split("/")[0] in game_map.aliases.values():
+                    found.append(errors.GAME_UNKNOWN_COAST % thing)
+                    thing, kind = thing.split("/")[0], LOCATION
+                elif kind in (LOCATION, COAST):
+                    found.append(errors.GAME_UNKNOWN_LOCATION % thing)
+                else:
+                    found.append(_UNKNOWN_WORD.get(kind, errors.GAME_UNRECOGNIZED_ORDER_DATA) % thing)
+                    continue
+            if kind == POWER:
+                continue
+            if kind == ORDER:
+                if order == "S" and thing == "H":
+                    continue
+                order += thing
+            elif kind == LOCATION and 0 < seen_moves < moves:
+                continue
+            elif kind == MOVE_SEP:
+                seen_moves += 1
+                if seen_moves >= 2:
+                    continue
+                thing, order = "-", order + "-"
+            elif kind == OTHER:
+                order = ""
+            word.append(thing)
+        if moves >= 2 and word and word[-1] != "VIA":
+            word.append("VIA")
+        word = self._mila_unit_types(self._mila_coasts(game_map.default_coast(word)))
+        return game_map.default_coast(word)
+
+    def _mila_coasts(self, word: List[str]) -> List[str]:
+        """MILA's ``_expand_coast``: an army's coasts left out, a fleet's put on the coast
+        it stands on, a support's destination coast as MILA corrects it."""
+        if not word:
+            return word
+        word = list(word)
+        location = word[1] if len(word) > 1 else ""
+        province = location.split("/")[0]
+        if word[0] == "A":
+            word[1:2] = [province] if len(word) > 1 else []
+            if len(word) == 4 and "/" in word[3]:
+                word[3] = word[3].split("/")[0]
+        elif len(word) > 1 and self._unit_owner(f"{word[0]} {location}") is None \
+                and self._unit_owner(f"{word[0]} {province}", coast_required=False) is not None:
+            for place in [place for place in self.map.locs if place[:3] == province]:
+                if self._unit_owner(f"{word[0]} {place}") is not None:
+                    word[1] = place
+                    break
+        if len(word) == 7 and "/" in word[-1] and word[2] == "S" and word[3] == "A":
+            word[-1] = word[-1].split("/")[0]
+        if len(word) == 7 and word[0] == "F" and word[2] == "S" and word[3] == "F" and "/" in word[-1]:
+            word = word[:3] + self.map.default_coast(word[3:6] + [word[6][:3]])
+        return word
+
+    def _mila_unit_types(self, item: List[str]) -> List[str]:
+        """MILA's ``_add_unit_types``: ``A`` or ``F`` put before a place where a unit
+        stands and none is written, and the place given the coast the unit stands on."""
+        word, dependent, had_type = [], True, False
+        for token in item:
+            if not dependent:
+                dependent = token in "CS"
+            elif token in "AF":
+                had_type = True
+            elif token not in ("RETREAT", "DISBAND", "BUILD", "REMOVE"):
+                standing = next((unit for power in self.powers.values()
+                                 for unit in (power.units if self.phase_type != "R" else power.retreats)
+                                 if unit[2:].startswith(token)), None)
+                if standing is not None:
+                    if not had_type:
+                        word.append(standing[0])
+                    if self.map.is_valid_unit(word[-1] + standing[1:]):
+                        token = standing[2:]
+                dependent = had_type = False
+            word.append(token)
+        return word
 
     def _mila_error(self, power_name: str, text: str) -> Optional[StringableCode]:
         """MILA's error for a movement order the engine refused, where the engine's reason

@@ -494,8 +494,11 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
         if phase_type == "M":
             self._refuse_via_without_convoy(power_name, orders)
         for text, why in dropped:
-            self.error.append(self._mila_error(power_name, text)
-                              or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
+            if phase_type == "M" and expand:
+                self.error.extend(self._mila_errors(power_name, text, why))
+            else:
+                self.error.append(self._mila_error(power_name, text)
+                                  or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
             if phase_type in "RA":
                 self._voided.setdefault(power_name, []).append(text)
         if phase_type == "A":
