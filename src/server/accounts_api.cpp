@@ -87,8 +87,8 @@ Response Api::create_user(const Request& request, Caller& caller, const Captures
   if (!fields->check_length("password", *password, kPasswordMin, kPasswordMax)) {
     return bad_request(say(language, Text::password_rules, kPasswordMin, kPasswordMax)).response();
   }
-  const auto account_language = fields->optional_choice("language", {"en", "zh-Hant", "zh-Hans", "ja"});
-  if (!account_language) return account_language.error().response();
+  const auto chosen_language = fields->optional_choice("language", account_languages());
+  if (!chosen_language) return chosen_language.error().response();
 
   const auto now = RateLimiter::Clock::now();
   if (const auto wait = signups_by_address_.wait_for(request.remote_address, now); wait > RateLimiter::Clock::duration::zero()) {
@@ -99,8 +99,8 @@ Response Api::create_user(const Request& request, Caller& caller, const Captures
   const auto& hash = std::get<std::optional<std::string>>(hashed);
   if (!hash) return ApiError{503, "unavailable", say(language, Text::internal_error)}.response();
   signups_by_address_.take(request.remote_address, now);
-  const auto code = account_language->value_or("en");
-  const auto reply_language = diplomacy::language_by_code(code).value_or(language);
+  const auto code = chosen_language->value_or("en");
+  const auto reply_language = account_language(code).value_or(language);
   auto user = store_.create_user(storage::NewUser{
       .name = *name, .password_hash = *hash, .language = code, .created_at = now_instant()});
   if (!user) {
@@ -168,7 +168,7 @@ Response Api::update_me(const Request& request, Caller& caller, const Captures&)
   if (!body) return body.error().response();
   const auto fields = Fields::of(*body, caller.language);
   if (!fields) return fields.error().response();
-  const auto code = fields->optional_choice("language", {"en", "zh-Hant", "zh-Hans", "ja"});
+  const auto code = fields->optional_choice("language", account_languages());
   if (!code) return code.error().response();
   if (!*code) return fields->missing("language").response();
   const auto user = store_.set_user_language(caller.user->id, **code);

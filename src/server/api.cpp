@@ -282,7 +282,7 @@ std::string session_token(const Request& request, bool query_token_allowed) {
 }
 
 void identify(Caller& caller, storage::User user) {
-  if (const auto language = diplomacy::language_by_code(user.language)) caller.language = *language;
+  if (const auto language = account_language(user.language)) caller.language = *language;
   caller.user = std::move(user);
 }
 

@@ -75,7 +75,7 @@ Response Api::get_calendar(const Request&, Caller& caller, const Captures& captu
                        .deadline = *deadline,
                        .url = options_.links.game(stored.id)});
   }
-  const auto language = diplomacy::language_by_code(user->language).value_or(Language::En);
+  const auto language = account_language(user->language).value_or(Language::En);
   const int hours = notices::account_settings_from_json(json::parse(settings->value_or("{}"), nullptr, false)).reminder_hours;
   Response response;
   response.content_type = "text/calendar; charset=utf-8";

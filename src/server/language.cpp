@@ -59,6 +59,16 @@ double weight_of(std::string_view parameters) {
 
 }  // namespace
 
+const std::vector<std::string_view>& account_languages() {
+  static const std::vector<std::string_view> codes = {"en", "zh-Hant", "zh-Hant-HK", "zh-Hans", "ja"};
+  return codes;
+}
+
+std::optional<Language> account_language(std::string_view code) {
+  if (code == "zh-Hant-HK") return Language::ZhHant;
+  return diplomacy::language_by_code(code);
+}
+
 std::optional<Language> language_from_accept_language(std::string_view header) {
   std::optional<Language> best;
   double best_weight = 0.0;

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "stratagem/diplomacy/variant.h"
 
@@ -15,5 +16,13 @@ using Language = diplomacy::Language;
 // The best of the four for an Accept-Language header (RFC 9110 weights; zh-TW, zh-HK and
 // zh-MO read as zh-Hant, other Chinese as zh-Hans); nullopt when none of them is asked for.
 std::optional<Language> language_from_accept_language(std::string_view header);
+
+// What an account may choose as its language: the four, and traditional Chinese with Hong
+// Kong's names of places and powers (zh-Hant-HK; zh-Hant has Taiwan's). The web client
+// reads the names; the server's own messages are the same in both.
+const std::vector<std::string_view>& account_languages();
+
+// The language an account's setting reads in (zh-Hant-HK as zh-Hant); nullopt for another.
+std::optional<Language> account_language(std::string_view code);
 
 }  // namespace stratagem::server

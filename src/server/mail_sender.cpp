@@ -85,7 +85,7 @@ class MailSender final : public ChannelSender {
       links.unsubscribe_page = links_.unsubscribe_page((*email)->unsubscribe_token);
       links.unsubscribe_one_click = links_.unsubscribe_one_click((*email)->unsubscribe_token);
     }
-    const auto language = diplomacy::language_by_code(user->language).value_or(notice_text::Language::En);
+    const auto language = account_language(user->language).value_or(notice_text::Language::En);
     const auto mail = notice_text::mail_of(delivery.kind, data, language, links);
     const notice_text::MailEnvelope envelope{
         .from = options_.from,

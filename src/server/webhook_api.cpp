@@ -59,7 +59,7 @@ Response Api::put_webhook(const Request& request, Caller& caller, const Captures
       .owner = caller.user->id,
       .url = *url,
       .format = format->value_or(webhook_format_of(*url)),
-      .language = language->value_or(caller.user->language),
+      .language = language->value_or(std::string(diplomacy::language_code(caller.language))),
       .reminder_hours = static_cast<int>(hours->value_or(2)),
   });
   if (!set) return error_of(set.error(), caller.language).response();

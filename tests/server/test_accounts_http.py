@@ -102,6 +102,20 @@ def test_account_language_wins_over_accept_language(server):
     assert bad.status == 400 and "language" in bad.message
 
 
+def test_traditional_chinese_with_hong_kong_names_is_an_account_language(server):
+    # zh-Hant-HK: the web client shows Hong Kong's names (意大利, not 義大利); the server's
+    # own messages are traditional Chinese, as for zh-Hant.
+    user = new_user(server, "wing", language="zh-Hant-HK")
+    assert user.request("GET", "/api/v1/me").json()["language"] == "zh-Hant-HK"
+    refused = user.post("/api/v1/games", {"game": "chess"}, headers={"Accept-Language": "en"})
+    assert refused.status == 400
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in refused.message), refused.message
+    changed = user.request("PATCH", "/api/v1/me", body={"language": "zh-Hant"})
+    assert changed.status == 200 and changed.json()["language"] == "zh-Hant"
+    back = user.request("PATCH", "/api/v1/me", body={"language": "zh-Hant-HK"})
+    assert back.status == 200 and back.json()["language"] == "zh-Hant-HK"
+
+
 @pytest.mark.parametrize("body,expected", [
     ({"password": "12345678"}, "'name'"),
     ({"name": "x"}, "'password'"),

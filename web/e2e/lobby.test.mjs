@@ -106,3 +106,42 @@ test('deadlines in the words people use: 6 minutes a move, 1手 6 分, never 0.1
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+test('traditional Chinese with Taiwan\'s or Hong Kong\'s names (義大利 / 意大利), kept through reload and sign-in', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  const note = async () => {
+    await page.selectOption('select[name="players"]', '2');
+    return page.innerText('form.create p.muted >> text=1914');
+  };
+  // Picked on the sign-in page: Hong Kong's names.
+  const labels = await page.$$eval('select[name="language"] option', (os) => os.map((o) => `${o.value} ${o.textContent}`));
+  assert.deepEqual(labels.filter((l) => l.startsWith('zh-Hant')), ['zh-Hant 台灣繁體', 'zh-Hant-HK 香港繁體']);
+  await page.selectOption('select[name="language"]', 'zh-Hant-HK');
+  await signUp(page, 'wing');
+  assert.match(await note(), /意大利為中立國/);
+  await page.reload();
+  await page.waitForSelector('[data-action="create-game"]');
+  assert.equal(await page.inputValue('select[name="language"]'), 'zh-Hant-HK');
+  assert.match(await note(), /意大利為中立國/);
+  await shot(page, 'lobby-zh-Hant-HK');
+  // Another device, nothing stored: the account's choice.
+  const other = await browser.newContext(desktop);
+  const again = await openPage(other, server.url);
+  await again.fill('input[name="name"]', 'wing');
+  await again.fill('input[name="password"]', 'correct horse battery');
+  await again.click('[data-action="sign-in"]');
+  await again.waitForSelector('[data-action="create-game"]');
+  assert.equal(await again.inputValue('select[name="language"]'), 'zh-Hant-HK');
+  // Taiwan's names.
+  await page.selectOption('select[name="language"]', 'zh-Hant');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
+  assert.match(await note(), /義大利為中立國/);
+  await page.reload();
+  await page.waitForSelector('[data-action="create-game"]');
+  assert.match(await note(), /義大利為中立國/);
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(again.problems, []);
+  await context.close();
+  await other.close();
+});

@@ -76,3 +76,34 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await shot(mobile, 'proposals-phone');
   await small.close();
 });
+
+test('computer players set to propose do propose; the press view says whether they do', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'lucia');
+  await page.selectOption('select[name="language"]', 'zh-Hant-HK');
+  // Against the computer, with press and computers that propose.
+  await page.selectOption('select[name="preset"]', 'computer');
+  await page.selectOption('select[name="press"]', 'full');
+  await page.check('input[name="computers_propose"]');
+  await page.selectOption('select[name="my_power"]', 'ITALY');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-my-powers="ITALY"][data-phase="S1901M"]');
+  await page.click('[data-tab="press"]');
+  assert.equal(await page.innerText('[data-computers-propose="yes"]'),
+    '本局的電腦玩家會主動提議：每年春季向它選擇的鄰國提議和平、非軍事區或同盟（電腦之間的提議只有雙方看得到），並請盟友支援。');
+  // Austria's army in Trieste is next to Italy's in Venice: peace is offered in spring 1901.
+  const offer = await page.waitForSelector('[data-press="PRP (PCE (AUS ITA))"]', { timeout: 20000 });
+  assert.equal(await offer.innerText(), '奧匈帝國提議與意大利和平');
+  await shot(page, 'proposals-computers-propose-zh-Hant-HK');
+  // Without the option the view says they will not.
+  await page.goto(server.url);
+  await page.selectOption('select[name="preset"]', 'computer');
+  await page.selectOption('select[name="press"]', 'full');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-phase="S1901M"]');
+  await page.click('[data-tab="press"]');
+  assert.equal(await page.innerText('[data-computers-propose="no"]'), '本局的電腦玩家不會主動提議（於建立對局時設定）；它們會回應你的提議。');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

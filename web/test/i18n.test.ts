@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { languages, uiResources } from '../src/i18n';
+import { variantLanguage, variantNames } from '../src/i18n/names';
 import variant from '../src/generated/variant.json';
 // @ts-expect-error: a plain JavaScript script without types
 import { parseVariant } from '../scripts/gen-variant.mjs';
@@ -64,12 +65,19 @@ describe('UI strings', () => {
 });
 
 describe('variant names', () => {
+  it('traditional Chinese has Taiwan\'s names and Hong Kong\'s where they differ', () => {
+    expect(variantNames('zh-Hant').power.ITALY).toBe('義大利');
+    expect(variantNames('zh-Hant-HK').power.ITALY).toBe('意大利');
+    expect(variantNames('zh-Hant-HK').adjective.ITALY).toBe('意大利的');
+    expect(variantNames('zh-Hant-HK').province.NAP).toBe(variantNames('zh-Hant').province.NAP);
+  });
+
   it('the generated file is what scripts/gen-variant.mjs makes of data/diplomacy/standard.variant', () => {
     const text = readFileSync(resolve(__dirname, '../../data/diplomacy/standard.variant'), 'utf8');
     expect(parseVariant(text)).toEqual(variant);
   });
 
-  for (const lang of languages) {
+  for (const lang of new Set(languages.map(variantLanguage))) {
     it(`every power, province and coast has a ${lang} name`, () => {
       const unnamed: string[] = [];
       for (const p of variant.powers) if (!(p.names as Record<string, string>)[lang]) unnamed.push(p.code);

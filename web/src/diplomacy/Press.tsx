@@ -94,9 +94,18 @@ export function Press({ id, view, messages, deals, seen, draft, onDraft, onSeen,
     return today ? timeOfDay(date, lang) : `${date.toLocaleDateString(lang, { month: 'short', day: 'numeric' })} ${timeOfDay(date, lang)}`;
   };
   const canWrite = mine.length > 0 && view.press_open !== false && Boolean(from);
+  // Whether the computer players propose, and when: otherwise a person waits for offers
+  // that never come (or takes the silence of computers that only talk to one another for it).
+  const computers = Object.values(view.powers).some((seat) => seat.computer) && view.options?.press !== 'none';
+  const computersPropose = Boolean(view.options?.computers_propose);
 
   return (
     <div class="press" role="tabpanel">
+      {computers && (
+        <p class="muted" data-computers-propose={computersPropose ? 'yes' : 'no'}>
+          {t(computersPropose ? 'game.computersProposeYes' : 'game.computersProposeNo')}
+        </p>
+      )}
       <nav class="threads" aria-label={t('game.conversations')}>
         {[{ key: kEverything, unread: threads.reduce((n, th) => n + th.unread, 0) }, ...threads].map((th) => (
           <button type="button" key={th.key} data-thread={th.key} aria-pressed={thread === th.key} class={thread === th.key ? 'active' : ''}

@@ -6,7 +6,21 @@ import variant from '../generated/variant.json';
 
 type Names = Record<string, string>;
 
+// Where Taiwan and Hong Kong name a power differently. The variant's first zh-Hant name is
+// the engine's; Italy's is Hong Kong's (意大利, the Hong Kong rulebook, seed 000) where
+// Taiwan's rulebook (seed 003) writes 義大利. Both are the variant's names, so both can be
+// typed in orders.
+const regionalNames: Record<string, { power: Names; adjective: Names }> = {
+  'zh-Hant': { power: { ITALY: '義大利' }, adjective: { ITALY: '義大利的' } },
+  'zh-Hant-HK': { power: { ITALY: '意大利' }, adjective: { ITALY: '意大利的' } },
+};
+
+/** The variant's language a page's language takes its names from (zh-Hant-HK: zh-Hant). */
+export const variantLanguage = (lang: string) => (lang.startsWith('zh-Hant') ? 'zh-Hant' : lang);
+
 export function variantNames(lang: string) {
+  const region = regionalNames[lang];
+  lang = variantLanguage(lang);
   const pick = (names: Names) => names[lang] ?? names.en;
   const power: Names = {};
   const adjective: Names = {};
@@ -25,8 +39,8 @@ export function variantNames(lang: string) {
     }
   }
   for (const p of variant.powers) {
-    power[p.code] = pick(p.names);
-    adjective[p.code] = pick(p.adjectives);
+    power[p.code] = region?.power[p.code] ?? pick(p.names);
+    adjective[p.code] = region?.adjective[p.code] ?? pick(p.adjectives);
   }
   return { power, adjective, province, short, coast, coastMark };
 }

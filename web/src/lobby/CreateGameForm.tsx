@@ -54,11 +54,11 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
           movement_seconds: hours('movement_hours', 24), retreat_seconds: hours('retreat_hours', 12), adjustment_seconds: hours('adjustment_hours', 12),
         },
         computer_players: num('computer_players', preset === 'computer' ? players - 1 : 0),
+        ...(preset === 'custom' || preset === 'computer' ? { computers_propose: f.get('computers_propose') === 'on' } : {}),
         ...(endYear > 0 ? { end_year: endYear } : {}),
         ...(preset === 'custom' ? {
           civil_disorder_after: num('civil_disorder_after', 2),
           computer_takes_civil_disorder: f.get('computer_takes_civil_disorder') === 'on',
-          computers_propose: f.get('computers_propose') === 'on',
           computer_personality: (f.get('computer_personality') as 'loyal' | 'opportunist' | 'mixed') ?? 'loyal',
           votes: (f.get('votes') as 'secret' | 'public') ?? 'secret',
           ...(players >= 5 ? { daide_players: num('daide_players', 0) } : {}),
@@ -143,12 +143,15 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <option value="none">{t('lobby.pressNone')}</option>
               </select>
             </label>
+            {(preset === 'computer' || custom) && (
+              <label class="check"><input name="computers_propose" type="checkbox" /> {t('lobby.computersPropose')}</label>
+            )}
             {players < 7 && (
               <div class="setup-preview" data-setup-preview={players === 3 ? threePlayerSetup : String(players)}>
                 <span>{t('lobby.seatList')}</span>
                 <ol>{setup.seats.map((seat) => <li key={seat.join('+')} data-seat={seat.join('+')}>{powersText(seat)}</li>)}</ol>
                 {setup.armistice && <p class="muted">{t('lobby.armistice', { powers: powersText(setup.armistice) })}</p>}
-                {players === 2 && <p class="muted">{t('lobby.twoPlayerNote')}</p>}
+                {players === 2 && <p class="muted">{t('lobby.twoPlayerNote', { italy: powerName(t, 'ITALY') })}</p>}
               </div>
             )}
             {custom && (
@@ -159,7 +162,6 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 <label>{t('lobby.endYear')}<input name="end_year" type="number" min={players === 2 ? 1914 : 1901} max={3000} placeholder={t('lobby.endYearNone')} /></label>
                 <label>{t('lobby.civilDisorderAfter')}<input name="civil_disorder_after" type="number" min={1} max={10} defaultValue="2" /></label>
                 <label class="check"><input name="computer_takes_civil_disorder" type="checkbox" /> {t('lobby.computerTakesCivilDisorder')}</label>
-                <label class="check"><input name="computers_propose" type="checkbox" /> {t('lobby.computersPropose')}</label>
                 <label>{t('lobby.computerPersonality')}
                   <select name="computer_personality" defaultValue="loyal">
                     {(['loyal', 'opportunist', 'mixed'] as const).map((k) => <option key={k} value={k}>{t(`lobby.personality_${k}`)}</option>)}
