@@ -410,3 +410,13 @@ def test_refused_movement_orders_are_worded_as_milas_game_words_them():
     game.set_orders("FRANCE", ["A PAR - BUR"])
     game.set_orders("FRANCE", ["A PAR H"], replace=False)
     assert game.error[-1] == "UNIT REORDERED: A PAR"
+
+
+def test_command_keeps_via_only_where_fleets_ordered_to_convoy_make_a_path():
+    # MILA's command for the same calls: 'A WAL - LON VIA' with no convoy is '- LON'.
+    game = Game()
+    game.set_units("ENGLAND", ["A WAL", "F ENG", "A YOR", "F NTH"], reset=True)
+    game.set_orders("ENGLAND", ["A WAL - LON VIA", "A YOR - NWY VIA", "F NTH C A YOR - NWY", "F ENG H"])
+    game.process()
+    assert {unit: game.command[unit] for unit in ("A WAL", "A YOR", "F NTH", "F ENG")} == {
+        "A WAL": "- LON", "A YOR": "- NWY VIA", "F NTH": "C A YOR - NWY", "F ENG": "H"}

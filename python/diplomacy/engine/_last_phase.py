@@ -49,7 +49,19 @@ class LastPhase:
                 words = order.split()
                 if len(words) > 2 and " ".join(words[:2]) in command:
                     command[" ".join(words[:2])] = " ".join(words[2:])
+        for unit, order in command.items():
+            if order.endswith(" VIA") and not self._convoyed_as_ordered(command, unit, order.split()[1]):
+                command[unit] = order[:-4]
         return command
+
+    def _convoyed_as_ordered(self, command: Dict[str, str], unit: str, end: str) -> bool:
+        """MILA's command keeps VIA on a move only where fleets ordered to convoy the army
+        there (on water) make a path for it (its ``_get_convoy_paths``)."""
+        start, game_map = unit[2:], self.map
+        convoying = {fleet[2:] for fleet, order in command.items()
+                     if order == f"C A {start} - {end}" and fleet[0] == "F" and game_map.area_type(fleet[2:]) == "WATER"}
+        return any(path_start == start and end in dests and fleets <= convoying
+                   for size in range(1, len(convoying) + 1) for path_start, fleets, dests in game_map.convoy_paths.get(size, ()))
 
     @property
     def ordered_units(self) -> Dict[str, List[str]]:
