@@ -491,7 +491,7 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
             if read and replace:  # all again, in the order given, as MILA keeps them
                 texts = [orders] if isinstance(orders, str) else orders
                 self._give_orders_by_unit(power_name, [read.get(text, text) for text in texts], True, True)
-        if phase_type == "M":
+        if phase_type == "M" and _may_say_via(orders):
             self._refuse_via_without_convoy(power_name, orders)
         for text, why in dropped:
             if phase_type == "M" and expand:
@@ -810,6 +810,16 @@ def _next_phase(phase: str) -> str:
     if season == "S":
         return f"F{year}M"
     return f"W{year}A" if season == "F" else f"S{year + 1}M"
+
+
+def _may_say_via(orders: Union[str, List[str]]) -> bool:
+    """Whether some order of ``orders`` may be written with VIA: one search of all their
+    words, where looking at each order in Python costs more than the rest of set_orders
+    (docs/diplomacy-speed.md). Orders given as anything but texts are looked at one by one."""
+    try:
+        return "VIA" in (orders if isinstance(orders, str) else " ".join(orders)).upper()
+    except TypeError:
+        return True
 
 
 # The results in the order of the engine's MilaResult (python/src/mila_results.h).
