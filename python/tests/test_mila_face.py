@@ -420,3 +420,21 @@ def test_command_keeps_via_only_where_fleets_ordered_to_convoy_make_a_path():
     game.process()
     assert {unit: game.command[unit] for unit in ("A WAL", "A YOR", "F NTH", "F ENG")} == {
         "A WAL": "- LON", "A YOR": "- NWY VIA", "F NTH": "C A YOR - NWY", "F ENG": "H"}
+
+
+def test_refused_adjustment_orders_are_worded_as_milas_game_words_them():
+    # MILA's game.error and power.adjust for the same calls (France has two builds due,
+    # Germany one removal).
+    game = Game()
+    game.set_centers("FRANCE", ["BEL", "SPA"])
+    game.set_centers("GERMANY", ["MUN"], reset=True)
+    game.set_current_phase("W1901A")
+    game.set_orders("FRANCE", ["A GAS B", "A PAR B", "F PAR B", "F ANK - VIE", "XYZ", "A MAR D", "A XYZ B"])
+    game.set_orders("GERMANY", ["A MUN B", "A BER D", "A NAP D", "WAIVE", "A BER D"])
+    assert game.error == [
+        "INVALID BUILD SITE: A GAS B", "INVALID BUILD SITE: A PAR B", "INVALID BUILD SITE: F PAR B",
+        "BAD ADJUSTMENT ORDER: F ANK - VIE", "ORDER NOT ALLOWED: A MAR D", "UNKNOWN PLACENAME: XYZ",
+        "INVALID BUILD SITE: A XYZ B", "ORDER NOT ALLOWED: A MUN B", "NO SUCH UNIT: A NAP",
+        "WAIVE NOT ALLOWED FOR DISBAND", "MULTIPLE ORDERS FOR UNIT: A BER"]
+    assert game.get_power("FRANCE").adjust == [
+        "VOID A GAS B", "VOID A PAR B", "VOID F PAR B", "VOID F ANK - VIE", "VOID A MAR D", "VOID A XYZ B"]

@@ -100,10 +100,55 @@ class OrderReading:
             return found + [errors.GAME_UNRECOGNIZED_ORDER_TYPE % (unit, order)]
         return found + [ours]
 
+    def _mila_adjustment_errors(self, power_name: str, text: Any, why: str) -> Optional[List[StringableCode]]:
+        """game.error for an adjustment order the engine refused, as MILA's Game words it
+        (its ``_add_adjust_orders``); None where MILA passes over the order in silence (a
+        single word), so that it is not voided either."""
+        ours = StringableCode(f"{power_name}: {json.dumps(text)}: {why}")
+        if not isinstance(text, str):
+            return [ours]
+        order = text.strip()
+        power = self.powers[power_name]
+        need = len(power.centers) - len(power.units)
+        if order == "WAIVE":
+            return [errors.GAME_NO_WAIVE_WITH_DISBAND] if need < 0 else [ours]
+        if len(order.split()) < 2:
+            return None
+        found: List[StringableCode] = []
+        word = self._mila_expanded(order.split(), found)
+        kind = "D" if need < 0 else "B"
+        if not word or (word[-1] != kind and word[-1] in "BD"):
+            return found + [errors.GAME_ORDER_NOT_ALLOWED % order]
+        if word[-1] == "D":
+            word = self._mila_unit_types(word)
+            if len(word) != 3:
+                return found + [errors.GAME_BAD_ADJUSTMENT_ORDER % " ".join(word)]
+            unit = " ".join(word[:2])
+            if unit not in power.units:
+                return found + [errors.GAME_NO_SUCH_UNIT % unit]
+            return found + [errors.GAME_MULTIPLE_ORDERS_FOR_UNIT % unit if why == _ORDERED_ALREADY else ours]
+        if len(word) != 3:
+            return found + [errors.GAME_BAD_ADJUSTMENT_ORDER % " ".join(word)]
+        order = " ".join(word)
+        if why == _ORDERED_ALREADY:
+            return found + [errors.GAME_MULT_BUILDS_IN_SITE % order]
+        if need <= 0 or word[1][:3] not in {site[:3] for site in self.get_orderable_locations(power_name)}:
+            return found + [errors.GAME_INVALID_BUILD_SITE % order]
+        if not self.map.is_valid_unit(" ".join(word[:2])):
+            return found + [errors.GAME_INVALID_BUILD_ORDER % order]
+        return found + [ours]
+
     def _mila_words(self, written: List[str], found: List[StringableCode]) -> List[str]:
         """An order's words as MILA's Game has them before checking the order
         (``_expand_order``, ``_expand_coast``, ``_add_unit_types``, the map's
         ``default_coast``), with its errors for the words it does not know in ``found``."""
+        word = self._mila_expanded(written, found)
+        word = self._mila_unit_types(self._mila_coasts(word))
+        return self.map.default_coast(word)
+
+    def _mila_expanded(self, written: List[str], found: List[StringableCode]) -> List[str]:
+        """MILA's ``_expand_order``: the words of an order as its phrase reader reads them,
+        with its errors for the words it does not know in ``found``."""
         game_map = self.map
         tokens = game_map.vet(game_map.rearrange(game_map.compact(" ".join(written))), 1)
         moves = sum(1 for word in written if word == "-")
@@ -137,7 +182,6 @@ class OrderReading:
             word.append(thing)
         if moves >= 2 and word and word[-1] != "VIA":
             word.append("VIA")
-        word = self._mila_unit_types(self._mila_coasts(game_map.default_coast(word)))
         return game_map.default_coast(word)
 
     def _mila_coasts(self, word: List[str]) -> List[str]:

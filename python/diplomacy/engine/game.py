@@ -496,6 +496,11 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
         for text, why in dropped:
             if phase_type == "M" and expand:
                 self.error.extend(self._mila_errors(power_name, text, why))
+            elif phase_type == "A" and expand:
+                refused = self._mila_adjustment_errors(power_name, text, why)
+                if refused is None:
+                    continue  # MILA passes over it
+                self.error.extend(refused)
             else:
                 self.error.append(self._mila_error(power_name, text)
                                   or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
