@@ -69,7 +69,7 @@ py::array_t<float> encode_games(const std::vector<const PyDiplomacyGame*>& games
 void bind_diplomacy(py::module_& core) {
   text_cache = new TextCache(standard_variant());
 
-  py::class_<PyDiplomacyGame>(core, "DiplomacyGame", py::dynamic_attr())
+  py::class_<PyDiplomacyGame>(core, "DiplomacyGame")
       .def(py::init<const std::string&, std::optional<int>>(), py::arg("rules") = "standard",
            py::arg("max_year") = py::none())
       .def(py::init<const PyDiplomacyGame&>(), py::arg("other"))
