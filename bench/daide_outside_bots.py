@@ -169,7 +169,9 @@ def play_on_mila(args, seats):
             game = ServerGame(map_name="standard", n_controls=7, rules=["NO_PRESS", "IGNORE_ERRORS", "POWER_CHOICE"],
                               deadline=args.deadline, server=server)
             server.add_new_game(game)
-            port = server.start_new_daide_server(game.game_id)
+            # Adding the game may already have started its DAIDE server (then this says None).
+            port = server.start_new_daide_server(game.game_id) or next(
+                number for number, daide in server.daide_servers.items() if daide.game_id == game.game_id)
             started = time.monotonic()
             players = seats.start("127.0.0.1", port, g, workdir, args.seed + g)
             while game.status != "completed" and int(game.get_current_phase()[1:5] if game.get_current_phase()[1:5].isdigit() else 0) <= args.end_year \

@@ -93,18 +93,4 @@ std::vector<Token> Representation::provinces() const {
   return r;
 }
 
-std::vector<std::uint8_t> Representation::rm_data() const {
-  std::vector<std::uint8_t> data;
-  std::vector<Token> named = powers();
-  for (Token t : provinces()) named.push_back(t);
-  for (Token t : named) {
-    const std::string_view name = *mnemonic(t);
-    data.push_back(static_cast<std::uint8_t>(t.value >> 8));
-    data.push_back(static_cast<std::uint8_t>(t.value & 0xFF));
-    data.insert(data.end(), name.begin(), name.end());
-    data.push_back(0);
-  }
-  return data;
-}
-
 }  // namespace stratagem::daide

@@ -67,7 +67,11 @@ void ServerSession::on_frame(const Frame& frame) {
     if (magic == 0x10DA) return error(ErrorCode::WrongEndian);
     if (magic != kMagicNumber) return error(ErrorCode::BadMagicNumber);
     if (version != kProtocolVersion) return error(ErrorCode::VersionIncompatible);
-    const auto rm = encode_frame(MessageType::Representation, Representation::standard().rm_data());
+    // The RM names the tokens a variant adds to the standard ones (protocol.html §3.3): on
+    // the standard map none, so it is empty. A full table is legal but outside bots
+    // misread it (daide-client's DumbBot swaps its name octets and then names provinces
+    // "???"); MILA's server sends it empty too.
+    const auto rm = encode_frame(MessageType::Representation, {});
     out_.insert(out_.end(), rm->begin(), rm->end());
     stage_ = Stage::AwaitingName;
     return;

@@ -134,13 +134,11 @@ class Session {
   ServerSession session;
 };
 
-TEST(DaideServerSession, AnswersTheInitialMessageWithTheStandardRepresentation) {
+TEST(DaideServerSession, AnswersTheInitialMessageWithAnEmptyRepresentationOnTheStandardMap) {
   Session s;
-  const Messages out = s.open();
-  ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(out[0], "RM");
-  const auto rm = s.session.receive({});
-  EXPECT_TRUE(rm.empty());
+  // An RM of length zero: the standard powers and provinces, nothing added.
+  EXPECT_EQ(s.session.receive(initial_message()), (std::vector<std::uint8_t>{1, 0, 0, 0}));
+  EXPECT_TRUE(s.session.receive({}).empty());
 }
 
 TEST(DaideServerSession, RefusesABadInitialMessage) {

@@ -100,9 +100,6 @@ class Representation {
   std::optional<std::string_view> mnemonic(Token t) const;
   // The token of a mnemonic (any case); nullopt if unknown.
   std::optional<Token> token(std::string_view mnemonic) const;
-  // The data of an RM naming every power and province of this representation, as a
-  // server sends it.
-  std::vector<std::uint8_t> rm_data() const;
   // Every power token, and every province token, in increasing order.
   std::vector<Token> powers() const;
   std::vector<Token> provinces() const;

@@ -89,6 +89,19 @@ void ScriptedServer::close() {
   impl_->acceptor.close(error);
 }
 
-std::vector<std::uint8_t> standard_representation_data() { return Representation::standard().rm_data(); }
+std::vector<std::uint8_t> standard_representation_data() {
+  const Representation& standard = Representation::standard();
+  std::vector<Token> named = standard.powers();
+  for (Token t : standard.provinces()) named.push_back(t);
+  std::vector<std::uint8_t> data;
+  for (Token t : named) {
+    const std::string_view name = *standard.mnemonic(t);
+    data.push_back(static_cast<std::uint8_t>(t.value >> 8));
+    data.push_back(static_cast<std::uint8_t>(t.value & 0xFF));
+    data.insert(data.end(), name.begin(), name.end());
+    data.push_back(0);
+  }
+  return data;
+}
 
 }  // namespace stratagem::daide::testing
