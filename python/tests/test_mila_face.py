@@ -438,3 +438,15 @@ def test_refused_adjustment_orders_are_worded_as_milas_game_words_them():
         "WAIVE NOT ALLOWED FOR DISBAND", "MULTIPLE ORDERS FOR UNIT: A BER"]
     assert game.get_power("FRANCE").adjust == [
         "VOID A GAS B", "VOID A PAR B", "VOID F PAR B", "VOID F ANK - VIE", "VOID A MAR D", "VOID A XYZ B"]
+
+
+def test_a_via_move_no_convoy_can_carry_leaves_the_units_other_order_of_the_call_standing():
+    # MILA's answers for the same calls: the refused VIA move replaces nothing, and a later
+    # order for the unit is the one kept.
+    game = Game()
+    game.set_units("AUSTRIA", ["A GAL"])
+    game.set_orders("AUSTRIA", ["A GAL - PIE VIA", "A GAL - SIL"])
+    game.set_orders("FRANCE", ["A PAR - BUR", "A PAR - PIC VIA"])
+    assert (game.get_orders("AUSTRIA"), game.get_orders("FRANCE")) == (["A GAL - SIL"], ["A PAR - BUR"])
+    assert game.error == ["UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A GAL - PIE VIA",
+                          "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A PAR - PIC VIA"]

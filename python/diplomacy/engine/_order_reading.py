@@ -7,7 +7,7 @@ reads them, then the engine's reason in MILA's words where MILA gives the same r
 from __future__ import annotations
 
 import json
-from typing import Any, List, Optional, Union
+from typing import Any, List, Optional, Sequence, Union
 
 from stratagem import _core
 
@@ -28,13 +28,17 @@ _ORDERED_ALREADY = "the unit has an order already"
 class OrderReading:
     """Reading and refusing orders MILA's way (a base class of ``Game``)."""
 
-    def _refuse_via_without_convoy(self, power_name: str, orders: Union[str, List[str]]) -> None:
+    def _refuse_via_without_convoy(self, power_name: str, orders: Union[str, List[str]],
+                                   dropped: Sequence[Any] = ()) -> None:
         """MILA refuses a move written with VIA that no convoy can carry (an army inland, a
         fleet), which the engine takes as a move over land or the fleet's own move: such a
-        unit is left without an order, and game.error says so in MILA's words."""
-        refused, given = {}, None
-        for text in [orders] if isinstance(orders, str) else orders:
-            if not isinstance(text, str) or "VIA" not in text.upper():
+        unit is left without an order, and game.error says so in MILA's words. Not where
+        the engine refused the text itself (``dropped``: said already), nor where a later
+        order of the call is the unit's (MILA takes that one)."""
+        refused, given, earlier = {}, None, {}
+        texts = [orders] if isinstance(orders, str) else list(orders)
+        for at, text in enumerate(texts):
+            if not isinstance(text, str) or "VIA" not in text.upper() or text in dropped:
                 continue
             given = given if given is not None else _core.DiplomacyGame.get_orders(self, power_name)
             if text in given:  # kept as written, by convoy (the README loop's orders)
@@ -44,17 +48,29 @@ class OrderReading:
                 continue
             unit = " ".join(words.split()[:2])
             kept = next((order for order in given if _unit_key(order) == unit), None)
-            if kept is not None and not kept.endswith(" VIA"):
+            if kept is not None and not kept.endswith(" VIA") and not self._orders_unit(unit, texts[at + 1:]):
                 refused[unit] = " ".join(words.split()[2:])
+                earlier[unit] = self._orders_unit(unit, texts[:at][::-1])
         if not refused:
             return
         kept = [order for order in _core.DiplomacyGame.get_orders(self, power_name) if _unit_key(order) not in refused]
         _core.DiplomacyGame.set_orders(self, power_name, [], True, True)
         self._give_orders_by_unit(power_name, kept, True, False)
+        # MILA keeps the order an earlier text of the call gave the unit.
+        self._give_orders_by_unit(power_name, [text for text in earlier.values() if text], True, True)
         for unit, rest in refused.items():
             error = errors.GAME_UNIT_CANT_CONVOY if unit[0] == "F" and self.map.area_type(unit[2:]) == "WATER" \
                 else errors.GAME_UNIT_CANT_MOVE_VIA_CONVOY_INTO_DEST
             self.error.append(error % (unit, rest))
+
+    def _orders_unit(self, unit: str, texts: List[Any]) -> Optional[str]:
+        """The first of ``texts`` that orders ``unit`` (without VIA), if any."""
+        for text in texts:
+            if isinstance(text, str) and "VIA" not in text.upper():
+                words = order_words(self.map, text) or " ".join(text.upper().split())
+                if " ".join(words.split()[:2]) == unit:
+                    return text
+        return None
 
     def _give_as_mila_reads(self, power_name: str, dropped: List[Any], replace: bool):
         """The orders the engine could not read given again as MILA's Game reads them

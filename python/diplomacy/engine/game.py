@@ -492,7 +492,7 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
                 texts = [orders] if isinstance(orders, str) else orders
                 self._give_orders_by_unit(power_name, [read.get(text, text) for text in texts], True, True)
         if phase_type == "M" and _may_say_via(orders):
-            self._refuse_via_without_convoy(power_name, orders)
+            self._refuse_via_without_convoy(power_name, orders, [text for text, _why in dropped])
         for text, why in dropped:
             if phase_type == "M" and expand:
                 self.error.extend(self._mila_errors(power_name, text, why))
