@@ -1,7 +1,9 @@
-"""Shared helpers: the CLI the module is checked against, and its JSON."""
+"""Shared helpers: the CLI the module is checked against, and its JSON; a MILA game played
+with random orders."""
 
 import json
 import os
+import random
 import subprocess
 from pathlib import Path
 
@@ -32,3 +34,18 @@ def cli():
     path = cli_path()
     assert path.is_file(), f"the CLI is not built at {path} (set STRATAGEM_BIN)"
     return path
+
+
+def mila_game_played(phases: int, seed: int):
+    """MILA's Game after `phases` phases of its README loop (random orders, seeded)."""
+    from diplomacy import Game
+
+    random.seed(seed)
+    game = Game()
+    for _ in range(phases):
+        possible = game.get_all_possible_orders()
+        for name in game.powers:
+            game.set_orders(name, [random.choice(possible[loc]) for loc in game.get_orderable_locations(name)
+                                   if possible[loc]])
+        game.process()
+    return game

@@ -4,31 +4,17 @@ pybind11 2.10's dynamic attributes on Python 3.11 hid those cycles from it, so e
 ever made stayed in memory (about 0.27 MB each in MILA's README loop)."""
 
 import gc
-import random
 import weakref
 
 import pytest
 
 import stratagem.diplomacy
-from diplomacy import Game
-
-
-def _mila_game_played(phases: int) -> Game:
-    random.seed(11)
-    game = Game()
-    for _ in range(phases):
-        possible = game.get_all_possible_orders()
-        for name in game.powers:
-            game.set_orders(name, [random.choice(possible[loc]) for loc in game.get_orderable_locations(name)
-                                   if possible[loc]])
-        game.process()
-    game.get_state()
-    return game
+from conftest import mila_game_played
 
 
 @pytest.mark.parametrize("phases", [0, 4])
 def test_a_mila_game_dropped_is_freed(phases):
-    alive = weakref.ref(_mila_game_played(phases))
+    alive = weakref.ref(mila_game_played(phases, seed=11))
     gc.collect()
     assert alive() is None
 

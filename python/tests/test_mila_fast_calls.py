@@ -1,24 +1,15 @@
 """The core's calls MILA's face makes every phase without pybind11's dispatch
 (python/src/mila_fast_calls.cpp) answer and refuse as the methods they stand for."""
 
-import random
-
 import pytest
 
+from conftest import mila_game_played
 from diplomacy import Game
 from stratagem import _core
 
 
-def _played(phases: int, seed: int = 5) -> Game:
-    random.seed(seed)
-    game = Game()
-    for _ in range(phases):
-        possible = game.get_all_possible_orders()
-        for name in game.powers:
-            game.set_orders(name, [random.choice(possible[loc]) for loc in game.get_orderable_locations(name)
-                                   if possible[loc]])
-        game.process()
-    return game
+def _played(phases: int) -> Game:
+    return mila_game_played(phases, seed=5)
 
 
 @pytest.mark.parametrize("phases", [0, 1, 2, 4, 7])
