@@ -450,3 +450,15 @@ def test_a_via_move_no_convoy_can_carry_leaves_the_units_other_order_of_the_call
     assert (game.get_orders("AUSTRIA"), game.get_orders("FRANCE")) == (["A GAL - SIL"], ["A PAR - BUR"])
     assert game.error == ["UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A GAL - PIE VIA",
                           "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A PAR - PIC VIA"]
+
+
+def test_milas_errors_quote_the_order_in_the_words_milas_game_read():
+    # MILA's game.error for the same calls: an army's coast left out, a convoyed unit as
+    # written.
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - SPA/SC", "A MAR C F BRE - MAO"])
+    game.set_orders("TURKEY", ["A SMY - SPA/SC", "F ANK S A MOS - STP/NC"])
+    assert game.error == ["UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A PAR - SPA",
+                          "CONVOY ORDER FOR IMPROPER UNIT: A MAR C F BRE - MAO",
+                          "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A SMY - SPA",
+                          "UNIT CANNOT PROVIDE SUPPORT TO DESTINATION: F ANK S A MOS - STP"]

@@ -109,7 +109,7 @@ class OrderReading:
             return found
         if why == _ORDERED_ALREADY:
             return found + [errors.STD_GAME_UNIT_REORDERED % unit]
-        refusal = self._mila_error(power_name, text)
+        refusal = self._mila_error(power_name, text, word)
         if refusal is not None:
             return found + [refusal]
         if word[2] not in _MOVEMENT_ORDERS:
@@ -246,17 +246,19 @@ class OrderReading:
             word.append(token)
         return word
 
-    def _mila_error(self, power_name: str, text: str) -> Optional[StringableCode]:
+    def _mila_error(self, power_name: str, text: str,
+                    mila_words: Optional[List[str]] = None) -> Optional[StringableCode]:
         """MILA's error for a movement order the engine refused, where the engine's reason
-        is one MILA gives too (python/src/mila_game.cpp): the order's canonical words in
-        the message as MILA puts them in (the whole order, or the unit and the rest)."""
+        is one MILA gives too (python/src/mila_game.cpp): the order's words in the message
+        as MILA puts them in (the whole order, or the unit and the rest): ``mila_words``,
+        the words MILA's Game read, else the order's canonical words."""
         name, canonical = self._mila_refusal(power_name, text)
         if not name:
             return None
         error = getattr(errors, name)
-        words = canonical.split()
+        words = list(mila_words) if mila_words else canonical.split()
         written = text.upper().split()
-        if written[:1] in (["A"], ["F"]):
+        if not mila_words and written[:1] in (["A"], ["F"]):
             words[0] = written[0]  # "A PAR C ...": MILA quotes the unit as written
         unit, rest = " ".join(words[:2]), " ".join(words[2:])
         values = {1: (" ".join(words),), 2: (unit, rest),
