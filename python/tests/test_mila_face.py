@@ -462,3 +462,12 @@ def test_milas_errors_quote_the_order_in_the_words_milas_game_read():
                           "CONVOY ORDER FOR IMPROPER UNIT: A MAR C F BRE - MAO",
                           "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: A SMY - SPA",
                           "UNIT CANNOT PROVIDE SUPPORT TO DESTINATION: F ANK S A MOS - STP"]
+
+
+def test_no_check_refuses_short_orders_and_names_unknown_words_as_mila_does():
+    # MILA's game.error and orders for the same calls under NO_CHECK.
+    game = Game()
+    game.add_rule("NO_CHECK")
+    game.set_orders("FRANCE", ["A PAR", "A MAR H", "XYZ ABC", "F BRE - MAO", "A BUR"])
+    assert game.error == ["BAD ORDER: A PAR", "UNKNOWN PLACENAME: XYZ", "UNKNOWN PLACENAME: ABC", "BAD ORDER: A BUR"]
+    assert game.get_orders("FRANCE") == ["A MAR H", "XYZ ABC", "F BRE - MAO"]

@@ -116,6 +116,18 @@ class OrderReading:
             return found + [errors.GAME_UNRECOGNIZED_ORDER_TYPE % (unit, order)]
         return found + [ours]
 
+    def _mila_keeps_unchecked(self, text: str) -> bool:
+        """NO_CHECK: whether MILA's Game keeps a movement order as written; each word its
+        phrase reader does not know goes to game.error, and an order of fewer than three
+        words other than a hold is refused (``BAD ORDER: A PAR``)."""
+        found: List[StringableCode] = []
+        words = self._mila_expanded(text.split(), found)
+        self.error.extend(found)
+        if len(words) < 3 and (len(words) < 2 or words[1] != "H"):
+            self.error.append(errors.STD_GAME_BAD_ORDER % text.upper())
+            return False
+        return True
+
     def _mila_adjustment_errors(self, power_name: str, text: Any, why: str) -> Optional[List[StringableCode]]:
         """game.error for an adjustment order the engine refused, as MILA's Game words it
         (its ``_add_adjust_orders``); None where MILA passes over the order in silence (a

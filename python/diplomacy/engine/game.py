@@ -472,6 +472,8 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
             given = self._unchecked.setdefault(power_name, [])
             texts = [orders] if isinstance(orders, str) else orders
             for text in (text.strip() for text in texts if text and text.strip()):
+                if not self._mila_keeps_unchecked(text):
+                    continue
                 if replace:
                     given[:] = [order for order in given if _unit_key(order) != _unit_key(text)]
                 given.append(text)
