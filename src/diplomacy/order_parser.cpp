@@ -5,6 +5,7 @@
 //
 //   order      := waive                                 "WAIVE", 放棄
 //               | (build | remove | disband) unit        "Build A Par", "Remove pic", 建造 陸軍 倫敦
+//               | type build [in] place                  "Fleet built in Smyrna"
 //               | unit verb-clause                       (a unit without a verb is refused)
 //   unit       := [article] [type] [in] place            "A Par", "Fleet St Petersburg(nc)", "Par",
 //                                                        "the army in Paris", "a fleet at Brest"
@@ -25,7 +26,7 @@
 //   nationality     := a power's name or adjective in any language ("RUSSIAN", "English", 德國)
 //   nationality-tag := "<" nationality ">"                               "<ドイツ>", "＜ドイツ＞"
 //   via        := ["("] ("via" ["convoy"] | "by" "convoy" | 經由/通過 [運輸]) [")"]
-//   place      := a name of the variant [coast]
+//   place      := [article] a name of the variant [coast]          "the North Sea"
 //   coast      := "/" coast-word | "(" coast-word ")" | coast-abbreviation | direction "coast"
 //                 | 北岸 南岸 東岸 西岸 (and 北海岸...) written after the place
 //   coast-word := coast-abbreviation | direction ["coast"] | 北岸...
@@ -195,6 +196,7 @@ class OrderReader {
   Result<ParsedOrder> read() {
     skip_blanks();
     if (pos_ == text_.size()) return fail(pos_, {.problem = ParseProblem::EmptyOrder});
+    if (auto built = read_built_unit()) return finish_unit_order(OrderWord::Build, *built);
     if (const auto verb = accept_any({OrderWord::Waive, OrderWord::Build, OrderWord::Remove, OrderWord::Disband})) {
       if (*verb == OrderWord::Waive) return finish(Order::waive(), WrittenUnit{});
       auto unit = read_unit(OrderPart::Unit);
@@ -338,6 +340,19 @@ class OrderReader {
 
   // ---- units and places
 
+  // "Fleet built in Smyrna": the unit's type, the verb, then where; nothing read otherwise.
+  std::optional<WrittenUnit> read_built_unit() {
+    const std::size_t start = pos_;
+    const auto type = accept_any({OrderWord::Army, OrderWord::Fleet});
+    if (type && accept(OrderWord::Build)) {
+      accept(OrderWord::At);
+      if (auto at = read_place(OrderPart::Place))
+        return WrittenUnit{.type_given = true, .type = *type == OrderWord::Fleet ? UnitType::Fleet : UnitType::Army, .at = *at};
+    }
+    pos_ = start;
+    return std::nullopt;
+  }
+
   Result<WrittenUnit> read_unit(OrderPart what) {
     WrittenUnit unit;
     const bool article = accept(OrderWord::Article);
@@ -374,7 +389,18 @@ class OrderReader {
     return unit;
   }
 
+  // A place, perhaps after an article ("moves to the North Sea"); a name that itself
+  // begins with the article's word is read whole if the rest is no place.
   Result<Location> read_place(OrderPart what) {
+    const std::size_t start = skip_blanks();
+    if (accept(OrderWord::Article)) {
+      if (auto after_article = read_place_as_named(what)) return after_article;
+      pos_ = start;
+    }
+    return read_place_as_named(what);
+  }
+
+  Result<Location> read_place_as_named(OrderPart what) {
     const std::size_t start = skip_blanks();
     if (start == text_.size())
       return fail(start, {.problem = ParseProblem::MissingPart, .written = excerpt(0, start), .part = what});

@@ -25,7 +25,7 @@ constexpr VocabularyEntry kVocabulary[] = {
     {"moves", W::Move}, {"s", W::Support}, {"support", W::Support}, {"supports", W::Support},
     {"c", W::Convoy}, {"convoy", W::Convoy}, {"convoys", W::Convoy}, {"r", W::Retreat},
     {"retreat", W::Retreat}, {"retreats", W::Retreat}, {"d", W::Disband}, {"disband", W::Disband},
-    {"disbands", W::Disband}, {"b", W::Build}, {"build", W::Build}, {"builds", W::Build},
+    {"disbands", W::Disband}, {"b", W::Build}, {"build", W::Build}, {"builds", W::Build}, {"built", W::Build},
     {"remove", W::Remove}, {"removes", W::Remove}, {"waive", W::Waive}, {"waives", W::Waive},
     {"to", W::To}, {"via", W::Via}, {"by", W::By},
     {"nc", W::NorthCoast}, {"ncs", W::NorthCoast}, {"sc", W::SouthCoast}, {"scs", W::SouthCoast},

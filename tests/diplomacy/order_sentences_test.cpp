@@ -81,6 +81,13 @@ constexpr Sentence kSentences[] = {
     {"Remove fleet at Brest", kAdjustment, "F BRE D"},
     {"disband army in Paris", kAdjustment, "A PAR D"},
     {"F Bre disbands", kAdjustment, "F BRE D"},
+    {"Fleet built in Smyrna", kAdjustment, "F SMY B"},
+    {"army built in Paris", kAdjustment, "A PAR B"},
+    // Articles before places, as prose has them (issue 29 §6).
+    {"the fleet in London moves to the North Sea", kMovement, "F LON - NTH"},
+    {"The army in Marseilles supports the army in Paris to Burgundy", kMovement, "A MAR S A PAR - BUR"},
+    {"the fleet in the North Sea convoys the army in London to Belgium", kMovement, "F NTH C A LON - BEL"},
+    {"the fleet in the Mid-Atlantic Ocean retreats to the Irish Sea", kRetreat, "F MAO R IRI"},
 };
 
 void PrintTo(const Sentence& sentence, std::ostream* os) { *os << '"' << sentence.text << '"'; }
