@@ -174,9 +174,24 @@ def play_on_mila(args, seats):
                 number for number, daide in server.daide_servers.items() if daide.game_id == game.game_id)
             started = time.monotonic()
             players = seats.start("127.0.0.1", port, g, workdir, args.seed + g)
+            waived = []
+            phase, phase_started = game.get_current_phase(), time.monotonic()
             while game.status != "completed" and int(game.get_current_phase()[1:5] if game.get_current_phase()[1:5].isdigit() else 0) <= args.end_year \
                     and time.monotonic() - started < args.game_timeout:
                 yield gen.sleep(0.5)
+                if game.get_current_phase() != phase:
+                    phase, phase_started = game.get_current_phase(), time.monotonic()
+                elif phase.endswith("A") and time.monotonic() - phase_started > args.deadline:
+                    # MILA's DAIDE server refuses WVE (THX (power WVE) (NYU)) and then waits
+                    # for the waive forever: enter it through MILA's Game, as the client asked.
+                    for name in POWERS:
+                        power = game.get_power(name)
+                        owed = len(power.centers) - len(power.units) - len(game.get_orders(name))
+                        if owed > 0:
+                            game.set_orders(name, game.get_orders(name) + ["WAIVE"] * owed)
+                            waived.append({"phase": phase, "power": name, "waives": owed})
+                    yield server.force_game_processing(game)
+                    phase_started = time.monotonic()
             centres = {p: len(game.get_power(p).centers) for p in POWERS}
             played = {p: game.get_power(p).get_controller() for p in POWERS}
             left_early = [{"seat": seat, "kind": kind, "exit_status": process.returncode}
@@ -187,7 +202,7 @@ def play_on_mila(args, seats):
                 process.wait()
                 log.close()
             report = {"game": g, "phase": game.get_current_phase(), "players": played, "centres": centres,
-                      "players_left_early": left_early, "seconds": round(time.monotonic() - started, 1)}
+                      "players_left_early": left_early, "waives_entered_by_the_bench": waived, "seconds": round(time.monotonic() - started, 1)}
             reports.append(report)
             print(json.dumps(report), file=sys.stderr, flush=True)
 
