@@ -82,8 +82,10 @@ std::optional<Response> StaticFiles::file_response(const std::filesystem::path& 
   Response response;
   response.content_type = std::string(content_type(file));
   response.body = std::move(contents).str();
-  // Vite puts a content hash in every asset's name; index.html must always be fresh.
-  response.headers.emplace_back("Cache-Control", relative == "index.html" ? "no-cache" : "public, max-age=3600");
+  // Vite puts a content hash in every asset's name; the pages and the service worker (which
+  // names the assets to keep) must always be fresh.
+  const bool fresh = relative == "index.html" || relative == "offline.html" || relative == "sw.js";
+  response.headers.emplace_back("Cache-Control", fresh ? "no-cache" : "public, max-age=3600");
   return response;
 }
 
