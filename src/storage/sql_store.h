@@ -15,6 +15,10 @@
 
 namespace stratagem::storage {
 
+// A user's push subscriptions, read in an open session (sql_store_push.cpp; the fan-out
+// reads them in its transaction).
+std::vector<PushSubscription> push_subscriptions_of(SqlSession& session, UserId user);
+
 class SqlStore final : public Store, public NoticeStore {
  public:
   // Migrates the schema, then starts listening for events.
@@ -68,6 +72,14 @@ class SqlStore final : public Store, public NoticeStore {
   StoreResult<std::optional<std::string>> calendar_token(UserId user) override;
   StoreResult<void> set_calendar_token(UserId user, const std::optional<std::string>& token) override;
   StoreResult<User> user_by_calendar_token(std::string_view token) override;
+  // sql_store_push.cpp
+  StoreResult<PushSubscription> add_push_subscription(UserId user, const std::string& endpoint, const std::string& p256dh,
+                                                      const std::string& auth, Instant now) override;
+  StoreResult<std::vector<PushSubscription>> push_subscriptions(UserId user) override;
+  StoreResult<std::optional<PushSubscription>> push_subscription(PushSubscriptionId id) override;
+  StoreResult<bool> remove_push_subscription(UserId user, PushSubscriptionId id) override;
+  StoreResult<void> forget_push_subscription(PushSubscriptionId id) override;
+  StoreResult<std::string> server_key(std::string_view name, const std::string& made) override;
   StoreResult<std::size_t> dispatch_notices(std::size_t limit, const NoticeDispatch& fn) override;
   StoreResult<std::vector<Delivery>> claim_deliveries(std::string_view channel, std::string_view claimer, Instant now,
                                                       Instant until, std::size_t limit) override;

@@ -92,6 +92,9 @@ class SessionOutbox final : public OutboxWriter {
       out.push_back(read_webhook(row));
     return out;
   }
+  std::vector<PushSubscription> push_subscriptions(UserId user) override {
+    return push_subscriptions_of(session_, user);
+  }
   std::optional<Delivery> waiting(std::string_view gather_key) override {
     const std::array<SqlValue, 1> key{std::string(gather_key)};
     auto rows = session_.query(fmt::format("SELECT {} FROM deliveries WHERE gather_key = $1 AND claimed_by IS NULL "

@@ -229,5 +229,49 @@ TEST_P(StoreTest, SettingsWebhooksAndCalendarFeeds) {
   EXPECT_EQ(value_of(notices.calendar_token(alice)), std::nullopt);
 }
 
+TEST_P(StoreTest, PushSubscriptionsAreKeptPerDeviceAndTheServerKeyOnce) {
+  const UserId alice = user("alice").id;
+  const UserId bob = user("bob").id;
+  auto& notices = store_->notices();
+  const auto phone = value_of(notices.add_push_subscription(alice, "https://push.example/a", "P1", "A1", kNoon));
+  const auto laptop = value_of(notices.add_push_subscription(alice, "https://push.example/b", "P2", "A2", kNoon));
+  EXPECT_EQ(phone.user, alice);
+  EXPECT_EQ(phone.endpoint, "https://push.example/a");
+  EXPECT_EQ(phone.created_at, kNoon);
+  // The phone's browser subscribes again with new keys: the same device, one row.
+  const auto again = value_of(notices.add_push_subscription(alice, "https://push.example/a", "P3", "A3", kNoon));
+  EXPECT_EQ(again.id, phone.id);
+  const auto mine = value_of(notices.push_subscriptions(alice));
+  ASSERT_EQ(mine.size(), 2u);
+  EXPECT_EQ((std::pair(mine[0].p256dh, mine[0].auth)), (std::pair<std::string, std::string>("P3", "A3")));
+  EXPECT_EQ(mine[1].id, laptop.id);
+  // The fan-out reads them in its transaction too.
+  value_of(store_->update_game(game("g").id, [&](const StoredGame& locked) -> std::optional<GameChange> {
+    GameChange change = one_event(locked);
+    change.notices = {NewNotice{alice, "press", "{}", kNoon}};
+    return change;
+  }));
+  std::size_t seen = 0;
+  value_of(notices.dispatch_notices(10, [&](const StoredNotice& notice, OutboxWriter& outbox) {
+    seen = outbox.push_subscriptions(*notice.user).size();
+  }));
+  EXPECT_EQ(seen, 2u);
+  // Bob on the laptop after Alice: the device is Bob's now.
+  value_of(notices.add_push_subscription(bob, "https://push.example/b", "P4", "A4", kNoon));
+  EXPECT_EQ(value_of(notices.push_subscriptions(alice)).size(), 1u);
+  EXPECT_EQ(value_of(notices.push_subscription(laptop.id))->user, bob);
+  // Only its owner removes a subscription; a push service's "gone" removes it at once.
+  EXPECT_FALSE(value_of(notices.remove_push_subscription(alice, laptop.id)));
+  EXPECT_TRUE(value_of(notices.remove_push_subscription(alice, phone.id)));
+  EXPECT_EQ(value_of(notices.push_subscription(phone.id)), std::nullopt);
+  check(notices.forget_push_subscription(laptop.id));
+  EXPECT_TRUE(value_of(notices.push_subscriptions(bob)).empty());
+
+  // The server's key: the first one kept, whatever another process made later.
+  EXPECT_EQ(value_of(notices.server_key("vapid", "first")), "first");
+  EXPECT_EQ(value_of(open()->notices().server_key("vapid", "second")), "first");
+  EXPECT_EQ(value_of(notices.server_key("other", "x")), "x");
+}
+
 }  // namespace
 }  // namespace stratagem::storage

@@ -32,6 +32,7 @@ namespace stratagem::storage {
 using NoticeId = std::int64_t;
 using DeliveryId = std::int64_t;
 using WebhookId = std::int64_t;
+using PushSubscriptionId = std::int64_t;
 
 struct StoredNotice {
   NoticeId id = 0;
@@ -84,6 +85,17 @@ struct Webhook {
   int reminder_hours = 2;
 };
 
+// One browser on one device subscribed to Web Push (RFC 8030): where its push service
+// takes messages for it, and its keys (RFC 8291) the messages are encrypted for.
+struct PushSubscription {
+  PushSubscriptionId id = 0;
+  UserId user = 0;
+  std::string endpoint;  // https://... of the browser's push service
+  std::string p256dh;    // the browser's P-256 public key, base64url (65 bytes)
+  std::string auth;      // the browser's authentication secret, base64url (16 bytes)
+  Instant created_at{};
+};
+
 // What dispatch_notices() gives the fan-out of one notice: reads and writes inside the
 // transaction that deletes the notice.
 class OutboxWriter {
@@ -93,6 +105,7 @@ class OutboxWriter {
   virtual std::optional<std::string> settings(UserId user, GameId game) = 0;
   virtual std::optional<EmailAddress> email_address(UserId user) = 0;
   virtual std::vector<Webhook> webhooks(GameId game) = 0;
+  virtual std::vector<PushSubscription> push_subscriptions(UserId user) = 0;
   // The delivery of `gather_key` that still waits to be sent and is not claimed, if any:
   // a new one of that key is added to it (replace_payload) instead of sent on its own.
   virtual std::optional<Delivery> waiting(std::string_view gather_key) = 0;
@@ -148,6 +161,22 @@ class NoticeStore {
   // nullopt: the account has no feed.
   virtual StoreResult<void> set_calendar_token(UserId user, const std::optional<std::string>& token) = 0;
   virtual StoreResult<User> user_by_calendar_token(std::string_view token) = 0;  // not_found if none
+
+  // --- Web Push: a subscription per device, and the server's keys
+  // Adds the device's subscription to the user (an endpoint already known, from a browser
+  // that subscribed again or another account on that device, becomes this one).
+  virtual StoreResult<PushSubscription> add_push_subscription(UserId user, const std::string& endpoint,
+                                                              const std::string& p256dh, const std::string& auth,
+                                                              Instant now) = 0;
+  virtual StoreResult<std::vector<PushSubscription>> push_subscriptions(UserId user) = 0;
+  virtual StoreResult<std::optional<PushSubscription>> push_subscription(PushSubscriptionId id) = 0;
+  // Removes one of the user's subscriptions (false: the user has none of that id).
+  virtual StoreResult<bool> remove_push_subscription(UserId user, PushSubscriptionId id) = 0;
+  // Removes a subscription its push service says is gone (404/410).
+  virtual StoreResult<void> forget_push_subscription(PushSubscriptionId id) = 0;
+  // The server's key of `name`: the one kept, or else `made` kept and returned. With
+  // several processes starting at once, all get the one kept first.
+  virtual StoreResult<std::string> server_key(std::string_view name, const std::string& made) = 0;
 
   // --- the outbox
   // Fans out up to `limit` notices (oldest first), each in turn through fn, and deletes
