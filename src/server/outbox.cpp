@@ -152,8 +152,11 @@ void Outbox::dispatch(const storage::StoredNotice& notice, storage::OutboxWriter
           if (auto waiting = outbox.waiting(key)) {
             outbox.replace_payload(waiting->id, dump(notices::gather_press(parsed(waiting->payload), data)));
           } else {
-            deliver(channel, std::move(recipient),
-                    notices::press_time(outbox.last_delivered(key), account.press_minutes, now), std::move(key));
+            // Its own statement: an argument moving `key` away could be made before the
+            // one that reads it (C++ leaves the order open, and g++ goes right to left),
+            // and then the last press notice was never found and this one went at once.
+            const auto due = notices::press_time(outbox.last_delivered(key), account.press_minutes, now);
+            deliver(channel, std::move(recipient), due, std::move(key));
           }
         } else {
           deliver(channel, std::move(recipient), now);
