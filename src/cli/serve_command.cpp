@@ -41,6 +41,10 @@ void add_serve_command(CLI::App& app) {
                     "From of the notices' mails (default: Stratagem <notices@HOST of --public-url>)");
   serve->add_flag("--webhook-private-addresses", options->serve.webhook_private_addresses,
                   "Let games' webhooks post to loopback and private addresses (default: public addresses only)");
+  serve->add_flag("--web-push", options->serve.web_push,
+                  "Send notices to the players' devices by Web Push (the VAPID key is made once and kept in the database)");
+  serve->add_flag("--push-private-addresses", options->serve.push_private_addresses,
+                  "Let Web Push post to push services at loopback and private addresses (default: public addresses only)");
   serve->add_option("--outbox-lease", options->serve.outbox_lease_seconds,
                     "Seconds a notice sender holds what it claimed before another process may send it")
       ->capture_default_str();

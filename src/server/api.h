@@ -56,6 +56,10 @@ struct ApiOptions {
   NoticeLinks links;
   // Webhooks may lead to loopback and private addresses (serve --webhook-private-addresses).
   bool webhook_private_addresses = false;
+  // The server's VAPID public key (base64url) when Web Push is on (serve --web-push).
+  std::optional<std::string> push_public_key;
+  // Push subscriptions may lead to loopback and private addresses (serve --push-private-addresses).
+  bool push_private_addresses = false;
 };
 
 class Api final : public RequestHandler {
@@ -121,6 +125,11 @@ class Api final : public RequestHandler {
   Response confirm_email(const Request&, Caller&, const Captures&);
   Response unsubscribe(const Request&, Caller&, const Captures&);
   bool sends_mail() const;
+  // push_api.cpp
+  Response get_push_key(const Request&, Caller&, const Captures&);
+  Response list_push_subscriptions(const Request&, Caller&, const Captures&);
+  Response add_push_subscription(const Request&, Caller&, const Captures&);
+  Response delete_push_subscription(const Request&, Caller&, const Captures&);
   // webhook_api.cpp
   Response get_webhook(const Request&, Caller&, const Captures&);
   Response put_webhook(const Request&, Caller&, const Captures&);

@@ -63,6 +63,10 @@ enum class Text {
   webhook_not_public,    // {field}
   webhook_unresolved,    // {field}
   calendar_unknown,
+  push_off,
+  push_endpoint,         // {field}
+  push_key,              // {field}
+  push_subscription_unknown,
   press_thread,          // a conversation key is not one
 };
 

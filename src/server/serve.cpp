@@ -17,6 +17,7 @@
 #include "http_listener.h"
 #include "mail_sender.h"
 #include "outbox.h"
+#include "push_sender.h"
 #include "webhook_sender.h"
 #include "stratagem/forward_error.h"
 #include "stratagem/storage/store.h"
@@ -108,6 +109,15 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
   const char* webhook_ca = std::getenv("STRATAGEM_WEBHOOK_CA_FILE");
   senders.push_back(webhook_sender(
       **store, WebhookOptions{options.webhook_private_addresses, webhook_ca ? webhook_ca : ""}, links));
+  std::optional<std::string> push_public_key;
+  if (options.web_push) {
+    auto key = vapid_key(**store);
+    if (!key) return tl::unexpected("--web-push: " + key.error());
+    push_public_key = web_push::base64url(key->public_bytes());
+    const char* push_ca = std::getenv("STRATAGEM_PUSH_CA_FILE");
+    senders.push_back(push_sender(**store, std::move(*key),
+                                  OutgoingOptions{options.push_private_addresses, push_ca ? push_ca : ""}, links));
+  }
   Outbox outbox(**store, games, std::move(senders),
                 OutboxOptions{.lease = std::chrono::seconds(options.outbox_lease_seconds)});
   const auto web = web_files(options);
@@ -116,7 +126,9 @@ tl::expected<void, std::string> serve(const ServeOptions& options) {
                      .hashing = {},
                      .notice_channels = outbox.player_channels(),
                      .links = links,
-                     .webhook_private_addresses = options.webhook_private_addresses});
+                     .webhook_private_addresses = options.webhook_private_addresses,
+                     .push_public_key = push_public_key,
+                     .push_private_addresses = options.push_private_addresses});
   HttpServer http(api, hub,
                   HttpServerOptions{.max_connections = options.max_connections,
                                     .max_connections_per_address = options.max_connections_per_address});

@@ -42,15 +42,15 @@ Response Api::put_webhook(const Request& request, Caller& caller, const Captures
   if (!language) return language.error().response();
   const auto hours = fields->optional_integer("reminder_hours", 1, 168);
   if (!hours) return hours.error().response();
-  switch (webhook_problem(*url, options_.webhook_private_addresses)) {
-    case WebhookProblem::none: break;
-    case WebhookProblem::not_https:
+  switch (https_address_problem(*url, options_.webhook_private_addresses)) {
+    case HttpsAddressProblem::none: break;
+    case HttpsAddressProblem::not_https:
       return bad_request(say(caller.language, Text::webhook_not_https, "url")).response();
-    case WebhookProblem::malformed:
+    case HttpsAddressProblem::malformed:
       return bad_request(say(caller.language, Text::webhook_malformed, "url")).response();
-    case WebhookProblem::not_public:
+    case HttpsAddressProblem::not_public:
       return bad_request(say(caller.language, Text::webhook_not_public, "url")).response();
-    case WebhookProblem::unresolved:
+    case HttpsAddressProblem::unresolved:
       return bad_request(say(caller.language, Text::webhook_unresolved, "url")).response();
   }
   const auto set = store_.notices().set_webhook(storage::Webhook{

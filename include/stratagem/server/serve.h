@@ -33,6 +33,11 @@ struct ServeOptions {
   std::optional<std::string> mail_from;
   // Webhooks may post to loopback and private addresses (a chat server on this network; tests).
   bool webhook_private_addresses = false;
+  // Web Push to the players' devices (docs/server.md, "Web Push"): the VAPID key pair is
+  // made on the first start and kept in the database.
+  bool web_push = false;
+  // Push messages may go to loopback and private addresses (tests' push services).
+  bool push_private_addresses = false;
   // How long the outbox's senders hold what they claimed (docs/server.md, "Notices").
   int outbox_lease_seconds = 120;
 };
