@@ -70,6 +70,14 @@ test('the page links the manifest of its language, which Chromium reads as an in
   assert.equal(await page.getAttribute('link[rel="manifest"]', 'href'), '/manifest-zh-Hans.webmanifest');
   assert.equal((await (await page.request.get(`${server.url}/manifest-zh-Hans.webmanifest`)).json()).name,
     'Stratagem 谋略：强权外交与龙棋');
+  // Every language of the page has its manifest (Hong Kong's Traditional Chinese has Taiwan's words).
+  for (const language of ['en', 'zh-Hant', 'zh-Hant-HK', 'zh-Hans', 'ja']) {
+    const each = await page.request.get(`${server.url}/manifest-${language}.webmanifest`);
+    assert.equal(each.status(), 200, language);
+    assert.equal((await each.json()).lang, language);
+  }
+  assert.equal((await (await page.request.get(`${server.url}/manifest-zh-Hant-HK.webmanifest`)).json()).name,
+    'Stratagem 謀略：外交與龍棋');
   assert.deepEqual(page.problems, []);
   await context.close();
 });
