@@ -126,3 +126,28 @@ test('the worker keeps the app shell, and with the network cut a page opens to "
   await phoneContext.close();
   await context.close();
 });
+
+test('a push message delivered to the worker shows the notice it carries', async () => {
+  const context = await browser.newContext({ ...desktop, locale: 'ja-JP' });
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  const page = await openPage(context, server.url);
+  await workerInControl(page);
+  const devtools = await context.newCDPSession(page);
+  const registered = new Promise((resolve) => devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    const ours = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
+    if (ours) resolve(ours.registrationId);
+  }));
+  await devtools.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  const message = { title: 'Friday gameが始まりました', body: '対局が始まりました。', url: 'https://diplomacy.example.org/games/7', tag: '7-game_status', lang: 'ja' };
+  await devtools.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId, data: JSON.stringify(message) });
+  let shown = [];
+  for (let tries = 0; tries < 150 && shown.length === 0; ++tries) {
+    shown = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications())
+      .map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, url: n.data?.url })));
+    if (shown.length === 0) await page.waitForTimeout(100);
+  }
+  assert.deepEqual(shown, [{ title: message.title, body: message.body, tag: message.tag, lang: 'ja', url: message.url }]);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

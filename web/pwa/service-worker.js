@@ -31,3 +31,27 @@ self.addEventListener('fetch', (event) => {
   if (SHELL.includes(url.pathname))
     event.respondWith(caches.open(CACHE).then((cache) => cache.match(url.pathname)).then((kept) => kept ?? fetch(request)));
 });
+
+// A notice from the server by Web Push (src/server/push_sender.h): {title, body, url,
+// tag, lang}, already in the reader's language.
+self.addEventListener('push', (event) => {
+  let message = null;
+  try { message = event.data ? event.data.json() : null; } catch { message = null; }
+  if (!message || typeof message.title !== 'string') return;
+  event.waitUntil(self.registration.showNotification(message.title, {
+    body: message.body ?? '', tag: message.tag, lang: message.lang, icon: '/icons/icon-192.png',
+    data: { url: message.url },
+  }));
+});
+
+// Opening a notice opens its game: a window already there is brought forward. Only this
+// origin's pages are opened (the server's links are to them).
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const linked = new URL(event.notification.data?.url ?? '/', self.location.origin);
+  const url = new URL(linked.pathname + linked.search, self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((w) => w.url === url);
+    return open ? open.focus() : self.clients.openWindow(url);
+  }));
+});
