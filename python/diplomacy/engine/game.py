@@ -9,8 +9,9 @@ CLI's). What differs from MILA is listed in docs/python.md.
 
 Written in parts: saving and copying (``_saved_game``), what is said of the phase last
 processed (``_last_phase``), reading and refusing orders as MILA does (``_order_reading``),
-phase names (``_phase_names``) and MILA's hash keys (``_mila_hash``); the rules, the
-position, orders, processing, state and press here.
+the position set by hand and who stands where (``_position_editing``), phase names
+(``_phase_names``) and MILA's hash keys (``_mila_hash``); the rules, the position as
+played, orders, processing, state and press here.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ._mila_hash import MILA_DISLODGED_KEYS
 from ._phase_names import PhaseName, _long_phase, _phase_name, _short_phase
 from ._last_phase import LastPhase, _unit_key
 from ._order_reading import OrderReading
+from ._position_editing import PositionEditing
 from ._saved_game import SavedGame
 from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
 from .power import Power
@@ -56,7 +58,7 @@ _RULES: Dict[str, Dict[str, Sequence[str]]] = {
 _YEARS_PLAYED = 100
 
 
-class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
+class Game(SavedGame, LastPhase, OrderReading, PositionEditing, _core.DiplomacyGame):
     """A game of Diplomacy with MILA's API (``diplomacy.engine.game.Game``).
 
     ``Game(game_id=None, **kwargs)``: ``map_name`` (``standard``, the one map here),
@@ -303,96 +305,6 @@ class Game(SavedGame, LastPhase, OrderReading, _core.DiplomacyGame):
 
     def get_power(self, power_name: str) -> Optional[Power]:
         return self.powers.get(power_name.upper() if isinstance(power_name, str) else power_name)
-
-    def clear_units(self, power_name: Optional[str] = None) -> None:
-        for name, power in self.powers.items():
-            if power_name is None or name == power_name.upper():
-                power.units = []
-                power.retreats = {}
-                power.influence = []
-
-    def clear_centers(self, power_name: Optional[str] = None) -> None:
-        for name, power in self.powers.items():
-            if power_name is None or name == power_name.upper():
-                power.centers = []
-
-    def set_units(self, power_name: str, units: Union[str, List[str]], reset: bool = False) -> None:
-        """Puts units on the board for a power (``*A PAR``: dislodged), taking the
-        province from whoever stood there; ``reset``: the power's other units go first.
-        A unit that cannot stand where it is put is left out (in ``error``)."""
-        power_name = power_name.upper()
-        if power_name not in self.powers:
-            return
-        units = [units] if isinstance(units, str) else list(units)
-        power = self.powers[power_name]
-        if reset:
-            power.units, power.retreats = [], {}
-        regular = [unit.upper() for unit in units if unit and unit[0] != "*"]
-        dislodged = [unit[1:].upper() for unit in units if unit and unit[0] == "*"]
-        for other in self.powers.values():
-            for unit in regular:
-                for standing in [u for u in other.units if u[2:5] == unit[2:5]]:
-                    other.units.remove(standing)
-            for unit in dislodged:
-                for standing in [u for u in other.retreats if u[2:5] == unit[2:5]]:
-                    del other.retreats[standing]
-            for unit in regular + dislodged:
-                if unit[2:5] in other.influence:
-                    other.influence.remove(unit[2:5])
-        for unit in regular:
-            if not self._is_valid_unit(unit):
-                self.error.append(StringableCode(f"INVALID UNIT: {unit}"))
-                continue
-            if unit not in power.units:
-                power.units.append(unit)
-                power.influence.append(unit[2:5])
-        for unit in dislodged:
-            if self._is_valid_unit(unit) and unit not in power.retreats:
-                power.retreats[unit] = []
-
-    @staticmethod
-    def _is_valid_unit(unit: str) -> bool:
-        words = unit.split()
-        return len(words) == 2 and words[0] in ("A", "F") and _core.DiplomacyGame._valid_unit(unit)
-
-    def set_centers(self, power_name: str, centers: Union[str, List[str]], reset: bool = False) -> None:
-        """Gives supply centres to a power, taking them from their owners; ``reset``: the
-        power's other centres go first. A province that is no centre is left out."""
-        power_name = power_name.upper()
-        if power_name not in self.powers:
-            return
-        centers = [centers] if isinstance(centers, str) else list(centers)
-        power = self.powers[power_name]
-        if reset:
-            power.centers = []
-        for other in self.powers.values():
-            for center in centers:
-                if center in other.centers:
-                    other.centers.remove(center)
-        for center in centers:
-            if center.upper() in self._supply_centres() and center.upper() not in power.centers:
-                power.centers.append(center.upper())
-
-    @staticmethod
-    def _supply_centres() -> List[str]:
-        return _core.DiplomacyGame._supply_centres()
-
-    def _unit_owner(self, unit: str, coast_required: bool = True) -> Optional[Power]:
-        """The power with ``unit`` on the board; without ``coast_required``, a fleet on
-        either coast of the province named counts."""
-        unit = unit.upper()
-        for power in self.powers.values():
-            for standing in power.units:
-                if standing == unit or (not coast_required and standing.split("/")[0] == unit.split("/")[0]):
-                    return power
-        return None
-
-    def _occupant(self, site: str, any_coast: int = 0) -> Optional[str]:
-        for power in self.powers.values():
-            for unit in power.units:
-                if unit[2:5] == site[:3].upper():
-                    return unit
-        return None
 
     def get_hash(self) -> str:
         """MILA's Zobrist hash of the position, as text (MILA's type): the same number MILA
