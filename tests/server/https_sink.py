@@ -10,24 +10,21 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from smtp_sink import make_certificate
 
 
-class HttpsSink:
+class LocalHttpsServer:
+    """An HTTPS server on 127.0.0.1 with a certificate made at test time (`cert`): each POST
+    is handed to `on_post(path, headers, body)`, whose status is the answer."""
+
     def __init__(self, folder):
         self.cert, key = make_certificate(folder)
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(self.cert, key)
-        self.posts = []
-        self.answers = {}  # path -> statuses still to give, in order; then 204
         self.lock = threading.Lock()
-        sink = self
+        receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                with sink.lock:
-                    waiting = sink.answers.get(self.path, [])
-                    status = waiting.pop(0) if waiting else 204
-                    sink.posts.append({"path": self.path, "headers": dict(self.headers), "status": status,
-                                       "body": json.loads(body) if body else None})
+                status = receiver.on_post(self.path, self.headers, body)
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -40,6 +37,9 @@ class HttpsSink:
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
+    def on_post(self, path, headers, body):
+        raise NotImplementedError
+
     def start(self):
         self.thread.start()
         return self
@@ -48,19 +48,43 @@ class HttpsSink:
         self.server.shutdown()
         self.server.server_close()
 
+    def origin(self):
+        return f"https://127.0.0.1:{self.port}"
+
+    @staticmethod
+    def wait_until(found, count, what, everything, timeout):
+        """found() once it holds `count` items; after `timeout` s an AssertionError naming
+        `what` and listing everything()."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            items = found()
+            if len(items) >= count:
+                return items
+            time.sleep(0.1)
+        raise AssertionError(f"{len(found())} {what} after {timeout} s, not {count}: {everything()}")
+
+
+class HttpsSink(LocalHttpsServer):
+    def __init__(self, folder):
+        super().__init__(folder)
+        self.posts = []
+        self.answers = {}  # path -> statuses still to give, in order; then 204
+
+    def on_post(self, path, headers, body):
+        with self.lock:
+            waiting = self.answers.get(path, [])
+            status = waiting.pop(0) if waiting else 204
+            self.posts.append({"path": path, "headers": dict(headers), "status": status,
+                               "body": json.loads(body) if body else None})
+        return status
+
     def url(self, path):
-        return f"https://127.0.0.1:{self.port}{path}"
+        return f"{self.origin()}{path}"
 
     def received(self, path=None, status=None):
         with self.lock:
             return [p for p in self.posts if (path is None or p["path"] == path) and (status is None or p["status"] == status)]
 
     def wait_for(self, count, path=None, status=None, timeout=30.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            found = self.received(path, status)
-            if len(found) >= count:
-                return found
-            time.sleep(0.1)
-        raise AssertionError(f"{len(self.received(path, status))} posts to {path or 'any path'} after {timeout} s, "
-                             f"not {count}: {self.received()}")
+        return self.wait_until(lambda: self.received(path, status), count, f"posts to {path or 'any path'}",
+                               self.received, timeout)

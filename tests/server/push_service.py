@@ -8,10 +8,7 @@ gone). Uses Debian's python3-cryptography."""
 import base64
 import json
 import os
-import ssl
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
@@ -20,7 +17,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from smtp_sink import make_certificate
+from https_sink import LocalHttpsServer
 
 
 def b64url(data):
@@ -78,56 +75,29 @@ def check_vapid(authorization, origin):
     return claims, key
 
 
-class PushService:
+class PushService(LocalHttpsServer):
     def __init__(self, folder):
-        self.cert, key = make_certificate(folder)
-        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        context.load_cert_chain(self.cert, key)
+        super().__init__(folder)
         self.devices = {}
         self.messages = []  # every request, with what was checked and decrypted
         self.answers = {}   # device name -> statuses still to give, in order; then 201
-        self.lock = threading.Lock()
-        service = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                name = self.path.rsplit("/", 1)[-1]
-                record = {"device": name, "headers": dict(self.headers)}
-                try:
-                    device = service.devices[name]
-                    record["claims"], record["signed_by"] = check_vapid(self.headers["Authorization"], service.origin())
-                    assert self.headers["Content-Encoding"] == "aes128gcm"
-                    record["message"] = json.loads(device.decrypt(body))
-                except (AssertionError, InvalidSignature, KeyError, ValueError) as problem:
-                    record["problem"] = repr(problem)
-                with service.lock:
-                    waiting = service.answers.get(name, [])
-                    status = 400 if "problem" in record else (waiting.pop(0) if waiting else 201)
-                    record["status"] = status
-                    service.messages.append(record)
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def start(self):
-        self.thread.start()
-        return self
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-    def origin(self):
-        return f"https://127.0.0.1:{self.port}"
+    def on_post(self, path, headers, body):
+        name = path.rsplit("/", 1)[-1]
+        record = {"device": name, "headers": dict(headers)}
+        try:
+            device = self.devices[name]
+            record["claims"], record["signed_by"] = check_vapid(headers["Authorization"], self.origin())
+            assert headers["Content-Encoding"] == "aes128gcm"
+            record["message"] = json.loads(device.decrypt(body))
+        except (AssertionError, InvalidSignature, KeyError, ValueError) as problem:
+            record["problem"] = repr(problem)
+        with self.lock:
+            waiting = self.answers.get(name, [])
+            status = 400 if "problem" in record else (waiting.pop(0) if waiting else 201)
+            record["status"] = status
+            self.messages.append(record)
+        return status
 
     def subscribe(self, name):
         """A new device: the body a browser's PushSubscription.toJSON() gives."""
@@ -141,11 +111,5 @@ class PushService:
             return [m for m in self.messages if device is None or m["device"] == device]
 
     def wait_for(self, count, device=None, timeout=30.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            found = self.received(device)
-            if len(found) >= count:
-                return found
-            time.sleep(0.1)
-        raise AssertionError(f"{len(self.received(device))} messages to {device or 'any device'} after {timeout} s, "
-                             f"not {count}: {self.received()}")
+        return self.wait_until(lambda: self.received(device), count, f"messages to {device or 'any device'}",
+                               self.received, timeout)
