@@ -8,11 +8,12 @@ What differs from MILA: docs/python.md.
 """
 
 from .engine.game import Game
+from .engine.map import Map
 from .engine.message import Message
 from .engine.power import Power
 from .utils.game_phase_data import GamePhaseData
 
-__all__ = ["Game", "GamePhaseData", "Message", "Power"]
+__all__ = ["Game", "GamePhaseData", "Map", "Message", "Power"]
 
 # MILA's package also exports its server and client; asking for them here says why not.
 _ELSEWHERE = {"Server": "diplomacy.server", "Connection": "diplomacy.client", "connect": "diplomacy.client"}

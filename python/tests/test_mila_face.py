@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import diplomacy
-from diplomacy import Game, GamePhaseData, Message, Power
+from diplomacy import Game, GamePhaseData, Map, Message, Power
 from diplomacy.utils import errors, order_results
 from diplomacy.utils.export import from_saved_game_format, to_saved_game_format
 from diplomacy.utils.order_results import BOUNCE, DISLODGED, OK, VOID
@@ -37,6 +37,7 @@ def test_import_diplomacy_is_the_face_built_beside_stratagem():
                    "diplomacy.utils.game_phase_data"):
         importlib.import_module(module)
     assert Game is importlib.import_module("diplomacy.engine.game").Game
+    assert Map is importlib.import_module("diplomacy.engine.map").Map
     assert isinstance(Game().get_power("FRANCE"), Power)
 
 
