@@ -32,12 +32,13 @@ json gather_press(json waiting, const json& more) {
   return waiting;
 }
 
-Instant retry_time(int attempts_so_far, Instant now) {
+Instant retry_time(int attempts_so_far, Instant now, std::optional<Duration> asked) {
   constexpr auto kFirst = std::chrono::seconds(10);
   constexpr auto kLongest = std::chrono::hours(1);
+  constexpr auto kLongestAsked = std::chrono::hours(24);
   const int doublings = std::clamp(attempts_so_far - 1, 0, 20);
   const auto wait = std::min<Duration>(kFirst * (1LL << doublings), kLongest);
-  return now + wait;
+  return now + std::max(wait, std::min<Duration>(asked.value_or(Duration::zero()), kLongestAsked));
 }
 
 }  // namespace stratagem::notices

@@ -225,7 +225,8 @@ void Outbox::drain(ChannelSender& sender, const storage::Delivery& delivery) {
       if (delivery.attempts < notices::kMostAttempts) {
         spdlog::info("{} {} ({}): {}; trying again later", sender.channel(), delivery.id, delivery.kind,
                      outcome.reason);
-        store_.notices().retry_delivery(delivery.id, claimer_, notices::retry_time(delivery.attempts, now),
+        store_.notices().retry_delivery(delivery.id, claimer_,
+                                        notices::retry_time(delivery.attempts, now, outcome.wait_asked),
                                         outcome.reason);
         return;
       }

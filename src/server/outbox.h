@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -39,9 +40,13 @@ struct SendOutcome {
   };
   Kind kind = Kind::sent;
   std::string reason;  // for the log and the row's last_error
+  // retry: how long the far end asked us to wait (Retry-After), when it said.
+  std::optional<std::chrono::seconds> wait_asked;
   static SendOutcome sent() { return {}; }
-  static SendOutcome retry(std::string reason) { return {Kind::retry, std::move(reason)}; }
-  static SendOutcome drop(std::string reason) { return {Kind::drop, std::move(reason)}; }
+  static SendOutcome retry(std::string reason, std::optional<std::chrono::seconds> wait_asked = std::nullopt) {
+    return {Kind::retry, std::move(reason), wait_asked};
+  }
+  static SendOutcome drop(std::string reason) { return {Kind::drop, std::move(reason), std::nullopt}; }
 };
 
 class ChannelSender {

@@ -174,6 +174,9 @@ HttpsAnswer post_https(const std::string& url, const std::vector<std::string>& h
   if (result != CURLE_OK) return {.error = error[0] ? error : curl_easy_strerror(result)};
   HttpsAnswer answer;
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &answer.status);
+  curl_off_t retry_after = 0;  // libcurl turns a date into seconds from now
+  if (curl_easy_getinfo(c, CURLINFO_RETRY_AFTER, &retry_after) == CURLE_OK && retry_after > 0)
+    answer.retry_after = std::chrono::seconds(retry_after);
   return answer;
 }
 

@@ -6,6 +6,8 @@
 // request, and the request goes to the address checked (no second lookup that could
 // answer otherwise).
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,8 @@ struct HttpsAnswer {
   HttpsAddressProblem problem = HttpsAddressProblem::none;
   long status = 0;     // the HTTP status, when answered
   std::string error;   // why there is no answer (connection, TLS, timeout), else ""
+  // The answer's Retry-After (seconds or a date, RFC 9110 §10.2.3), when it had one.
+  std::optional<std::chrono::seconds> retry_after;
 };
 
 // POSTs `body` with `headers` ("Name: value") to `url`; the answer's body is ignored.

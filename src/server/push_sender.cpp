@@ -101,7 +101,7 @@ class PushSender final : public ChannelSender {
       forget(**subscription);
       return SendOutcome::drop(reason + ": the subscription is gone");
     }
-    if (answer.status == 429 || answer.status >= 500) return SendOutcome::retry(reason);
+    if (answer.status == 429 || answer.status >= 500) return SendOutcome::retry(reason, answer.retry_after);
     return SendOutcome::drop(reason);
   }
 

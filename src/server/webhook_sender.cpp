@@ -79,7 +79,7 @@ class WebhookSender final : public ChannelSender {
     const std::string reason = fmt::format("webhook answered {}", answer.status);
     // Too many posts, or the chat's trouble: later. Anything else (gone, forbidden, a
     // post it cannot read) will not change by posting again.
-    if (answer.status == 429 || answer.status >= 500) return SendOutcome::retry(reason);
+    if (answer.status == 429 || answer.status >= 500) return SendOutcome::retry(reason, answer.retry_after);
     return SendOutcome::drop(reason);
   }
 

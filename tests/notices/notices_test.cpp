@@ -195,6 +195,10 @@ TEST(Timing, RemindersPressAndRetries) {
   EXPECT_EQ(retry_time(1, kStart), kStart + std::chrono::seconds(10));
   EXPECT_EQ(retry_time(3, kStart), kStart + std::chrono::seconds(40));
   EXPECT_EQ(retry_time(12, kStart), kStart + std::chrono::hours(1));
+  // Retry-After: waited for when longer than the growing wait, at most a day.
+  EXPECT_EQ(retry_time(1, kStart, std::chrono::seconds(15)), kStart + std::chrono::seconds(15));
+  EXPECT_EQ(retry_time(3, kStart, std::chrono::seconds(15)), kStart + std::chrono::seconds(40));
+  EXPECT_EQ(retry_time(1, kStart, std::chrono::hours(100)), kStart + std::chrono::hours(24));
 }
 
 }  // namespace

@@ -12,7 +12,8 @@ from smtp_sink import make_certificate
 
 class LocalHttpsServer:
     """An HTTPS server on 127.0.0.1 with a certificate made at test time (`cert`): each POST
-    is handed to `on_post(path, headers, body)`, whose status is the answer."""
+    is handed to `on_post(path, headers, body)`, which gives the answer's status, or its
+    status and headers (e.g. (429, {"Retry-After": "12"}))."""
 
     def __init__(self, folder):
         self.cert, key = make_certificate(folder)
@@ -24,8 +25,11 @@ class LocalHttpsServer:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                status = receiver.on_post(self.path, self.headers, body)
+                answer = receiver.on_post(self.path, self.headers, body)
+                status, headers = answer if isinstance(answer, tuple) else (answer, {})
                 self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 

@@ -80,11 +80,13 @@ class PushService(LocalHttpsServer):
         super().__init__(folder)
         self.devices = {}
         self.messages = []  # every request, with what was checked and decrypted
-        self.answers = {}   # device name -> statuses still to give, in order; then 201
+        # device name -> answers still to give, in order (a status, or a status and its
+        # headers: (429, {"Retry-After": "12"})); then 201
+        self.answers = {}
 
     def on_post(self, path, headers, body):
         name = path.rsplit("/", 1)[-1]
-        record = {"device": name, "headers": dict(headers)}
+        record = {"device": name, "headers": dict(headers), "at": time.monotonic()}
         try:
             device = self.devices[name]
             record["claims"], record["signed_by"] = check_vapid(headers["Authorization"], self.origin())
@@ -94,10 +96,10 @@ class PushService(LocalHttpsServer):
             record["problem"] = repr(problem)
         with self.lock:
             waiting = self.answers.get(name, [])
-            status = 400 if "problem" in record else (waiting.pop(0) if waiting else 201)
-            record["status"] = status
+            answer = 400 if "problem" in record else (waiting.pop(0) if waiting else 201)
+            record["status"] = answer[0] if isinstance(answer, tuple) else answer
             self.messages.append(record)
-        return status
+        return answer
 
     def subscribe(self, name):
         """A new device: the body a browser's PushSubscription.toJSON() gives."""

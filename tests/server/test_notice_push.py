@@ -6,6 +6,7 @@ the game; a subscription the push service says is gone (410) is removed; the
 subscriptions API refuses what is not a subscription, naming the field; the VAPID key is
 made once and kept."""
 import base64
+import sqlite3
 import time
 
 import pytest
@@ -104,6 +105,46 @@ def test_a_subscription_the_push_service_says_is_gone_is_removed(tmp_path, push)
         assert left["endpoint"].endswith("/new-phone")
     finally:
         assert server.stop() == 0
+
+
+def test_a_busy_push_service_is_waited_for_and_each_notice_arrives_once(tmp_path, push):
+    """429 with Retry-After, then 503, then 201: the notice goes again only after the wait
+    the push service asked for (longer than the outbox's own first wait of 10 s), then
+    after the outbox's growing wait (20 s), and arrives once; the other device, answered
+    at once, gets it once; nothing more comes afterwards."""
+    database = f"sqlite:{tmp_path / 'db.sqlite'}"
+    server = push_server(database, push).start()
+    try:
+        players, body = seven_people(server, {"ENGLAND": "zh-Hans"})
+        england = players["ENGLAND"]
+        england.ok("POST", "/api/v1/me/push_subscriptions", push.subscribe("busy-phone"), status=201)
+        england.ok("POST", "/api/v1/me/push_subscriptions", push.subscribe("quiet-laptop"), status=201)
+        england.ok("PATCH", "/api/v1/me/notices", {"events": {"game_status": ["push"]}})
+        push.answers["busy-phone"] = [(429, {"Retry-After": "15"}), 503]
+        game_id = england.ok("POST", "/api/v1/games", body, status=201)["id"]
+        for power, client in players.items():
+            client.ok("POST", f"/api/v1/games/{game_id}/join", {"power": power})
+        push.wait_for(3, device="busy-phone", timeout=90)
+        time.sleep(3)  # and nothing more
+        tries = push.received("busy-phone")
+        assert [m["status"] for m in tries] == [429, 503, 201], tries
+        assert all("problem" not in m for m in tries), tries
+        assert tries[1]["at"] - tries[0]["at"] >= 15  # Retry-After, not the first wait of 10 s
+        assert tries[2]["at"] - tries[1]["at"] >= 20  # the outbox's second wait
+        # The same notice each time, the last one kept.
+        assert tries[0]["message"] == tries[1]["message"] == tries[2]["message"]
+        assert tries[2]["message"]["title"] == "Friday game已开始"
+        assert tries[2]["message"]["url"] == f"{PUBLIC}/games/{game_id}"
+        [laptop] = push.received("quiet-laptop")
+        assert laptop["status"] == 201 and laptop["message"] == tries[2]["message"]
+    finally:
+        assert server.stop() == 0
+    # Nothing left to send: each delivery was recorded as delivered (and so removed).
+    db = sqlite3.connect(tmp_path / "db.sqlite")
+    try:
+        assert db.execute("SELECT COUNT(*) FROM deliveries WHERE channel = 'push'").fetchone()[0] == 0
+    finally:
+        db.close()
 
 
 def test_subscriptions_are_checked_kept_per_account_and_the_key_is_kept(tmp_path, push):

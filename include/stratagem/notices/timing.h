@@ -30,8 +30,9 @@ nlohmann::json gather_press(nlohmann::json waiting, const nlohmann::json& more);
 
 // A send that failed for a reason that may pass (the mail server down, a timeout) is tried
 // again after 10 s, 20 s, 40 s, ... at most an hour apart; after kMostAttempts tries in
-// all (about a day) it is given up.
+// all (about a day) it is given up. A far end that said how long to wait (Retry-After on a
+// 429 or 503) is waited for that long when it is longer, but never more than a day.
 inline constexpr int kMostAttempts = 30;
-Instant retry_time(int attempts_so_far, Instant now);
+Instant retry_time(int attempts_so_far, Instant now, std::optional<Duration> asked = std::nullopt);
 
 }  // namespace stratagem::notices
