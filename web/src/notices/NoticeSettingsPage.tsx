@@ -1,10 +1,12 @@
 // The notices' settings page (/settings): which notices go on which channel, the e-mail
-// address and its confirmation, the reminder and gathering times, the calendar feed, and
-// for each of the player's games its own choice and its group-chat webhook.
+// address and its confirmation, this device's push notifications, the reminder and
+// gathering times, the calendar feed, and for each of the player's games its own choice
+// and its group-chat webhook.
 import { useEffect, useState } from 'preact/hooks';
 import { api, type GameSummary, type User } from '../api';
 import { useT, gameName } from '../ui/i18n';
 import { formProblem } from '../ui/formCheck';
+import { PushDevice } from './PushDevice';
 import { KINDS, noticesApi, type NoticeEvents, type NoticeSettings, type Webhook } from './api';
 
 function useErrors() {
@@ -171,6 +173,12 @@ export function NoticeSettingsPage({ user }: { user: User }) {
         <h2 id="notices-email">{t('notices.email')}</h2>
         <EmailSection settings={settings} onChange={() => void load()} />
       </section>
+      {settings.channels.includes('push') && (
+        <section class="card" aria-labelledby="notices-device">
+          <h2 id="notices-device">{t('notices.device')}</h2>
+          <PushDevice />
+        </section>
+      )}
       <section class="card" aria-labelledby="notices-what">
         <h2 id="notices-what">{t('notices.whatToTell')}</h2>
         {settings.channels.length === 0 ? <p class="muted">{t('notices.noChannels')}</p> : (

@@ -1,5 +1,6 @@
 // The notices' part of the API (docs/server.md, "Notices"): the account's choices, its
-// e-mail address, calendar feed, and each game's own choices and group-chat webhook.
+// e-mail address, calendar feed, this device's push subscription, and each game's own
+// choices and group-chat webhook.
 import { request } from '../api';
 import type { components } from '../generated/openapi';
 
@@ -8,6 +9,7 @@ export type NoticeSettings = S['NoticeSettings'];
 export type NoticeEvents = S['NoticeEvents'];
 export type Webhook = S['Webhook'];
 export type NewWebhook = S['NewWebhook'];
+export type PushSubscriptionKept = S['PushSubscription'];
 
 export const KINDS = ['orders_due', 'deadline_near', 'press', 'game_status', 'civil_disorder'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -27,4 +29,9 @@ export const noticesApi = {
   webhook: (id: string) => request<{ webhook: Webhook | null }>('GET', `/games/${id}/webhook`),
   setWebhook: (id: string, body: NewWebhook) => request<{ webhook: Webhook }>('PUT', `/games/${id}/webhook`, body),
   removeWebhook: (id: string) => request<void>('DELETE', `/games/${id}/webhook`),
+  pushKey: () => request<{ public_key: string }>('GET', '/push/key'),
+  pushSubscriptions: () => request<{ subscriptions: PushSubscriptionKept[] }>('GET', '/me/push_subscriptions'),
+  addPushSubscription: (body: S['NewPushSubscription']) =>
+    request<{ subscription: PushSubscriptionKept }>('POST', '/me/push_subscriptions', body),
+  removePushSubscription: (id: number) => request<void>('DELETE', `/me/push_subscriptions/${id}`),
 };
