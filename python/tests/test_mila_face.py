@@ -472,3 +472,21 @@ def test_no_check_refuses_short_orders_and_names_unknown_words_as_mila_does():
     game.set_orders("FRANCE", ["A PAR", "A MAR H", "XYZ ABC", "F BRE - MAO", "A BUR"])
     assert game.error == ["BAD ORDER: A PAR", "UNKNOWN PLACENAME: XYZ", "UNKNOWN PLACENAME: ABC", "BAD ORDER: A BUR"]
     assert game.get_orders("FRANCE") == ["A MAR H", "XYZ ABC", "F BRE - MAO"]
+
+
+def test_refused_orders_get_the_first_error_of_milas_checks_in_milas_order():
+    # MILA's game.error for the same calls: a support of a move the supported unit cannot
+    # make is refused as that, before the supporter's own reach; a place no such unit can
+    # stand in is named before anything else is looked at.
+    game = Game()
+    game.set_orders("RUSSIA", ["A WAR S A MOS - APU", "F SEV C A MOS - RUM", "A MOS S F SEV - RUH"])
+    game.set_orders("ENGLAND", ["A LVP S F NAP - SWI", "F EDI C A LVP - NWY", "F LON S A YOR - HOL"])
+    game.set_orders("ITALY", ["F NAP - ROM VIA", "A ROM H VEN"])
+    assert game.error == ["SUPPORTED UNIT CANNOT REACH DESTINATION: A WAR S A MOS - APU",
+                          "CONVOY ORDER FOR IMPROPER UNIT: F SEV C A MOS - RUM",
+                          "ORDER INCLUDES INVALID UNIT DESTINATION F RUH",
+                          "ORDER INCLUDES INVALID UNIT DESTINATION F SWI",
+                          "CONVOY ORDER FOR IMPROPER UNIT: F EDI C A LVP - NWY",
+                          "SUPPORT RECIPIENT DOES NOT EXIST: F LON S A YOR - HOL",
+                          "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: F NAP - ROM VIA",
+                          "INVALID HOLD ORDER: A ROM H VEN"]

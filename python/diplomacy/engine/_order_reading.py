@@ -107,6 +107,9 @@ class OrderReading:
             return found + [errors.STD_GAME_UNORDERABLE_UNIT % " ".join(word)]
         if not order:
             return found
+        refusal = self._mila_invalid_order(power_name, unit, word[2:])
+        if refusal is not None:
+            return found + [refusal]
         if why == _ORDERED_ALREADY:
             return found + [errors.STD_GAME_UNIT_REORDERED % unit]
         refusal = self._mila_error(power_name, text, word)
@@ -115,6 +118,122 @@ class OrderReading:
         if word[2] not in _MOVEMENT_ORDERS:
             return found + [errors.GAME_UNRECOGNIZED_ORDER_TYPE % (unit, order)]
         return found + [ours]
+
+    def _mila_invalid_order(self, power_name: str, unit: str, word: List[str]) -> Optional[StringableCode]:
+        """MILA's ``_valid_order``: its error for the first of its checks an order ``word``
+        (``['S', 'A', 'PAR', '-', 'BUR']``) of the power's ``unit`` fails, in MILA's order
+        of checks (a support of a move the supported unit cannot make is refused as that
+        before the supporter's own reach); None where MILA takes the order."""
+        game_map, word = self.map, list(word)
+        area, owner = game_map.area_type, self._mila_unit_owner
+        order, unit_type, unit_loc, order_type = " ".join(word), unit[0], unit[2:], word[0]
+        if not game_map.is_valid_unit(unit):
+            return errors.GAME_ORDER_TO_INVALID_UNIT % unit
+        if order_type in ("S", "C") and word[1:]:
+            if word[1] in ("A", "F") and len(word) < 3:
+                return None  # MILA's Game raises on it
+            alter, other = (word[1], word[2]) if word[1] in ("A", "F") else ("?", word[1])
+            if not game_map.is_valid_unit(f"{alter} {other}", no_coast_ok=1):
+                return errors.GAME_ORDER_INCLUDES_INVALID_UNIT % f"{alter} {other}"
+            if len(word) == 5 - (alter == "?") and not game_map.is_valid_unit(f"{alter} {word[-1]}", no_coast_ok=1):
+                return errors.GAME_ORDER_INCLUDES_INVALID_DEST % f"{alter} {word[-1]}"
+        power = owner(unit)
+        if power is None:
+            return errors.GAME_ORDER_NON_EXISTENT_UNIT % unit
+        if power.name != power_name:
+            return errors.GAME_ORDER_TO_FOREIGN_UNIT % unit
+        if area(unit_loc) == "SHUT" and order_type != "H":
+            return errors.GAME_UNIT_MAY_ONLY_HOLD % unit
+        if order_type == "C" and (unit_type != "F" or area(unit_loc) not in ("WATER", "PORT")):
+            return errors.GAME_CONVOY_IMPROPER_UNIT % (unit, order)
+        if order_type in ("C", "S"):
+            text = "CONVOY" if order_type == "C" else "SUPPORT"
+            if len(word) > 1 and word[1] not in ("A", "F"):
+                terrain = area(word[1])
+                if order_type == "C":
+                    word[1:1] = ["AF"[unit_type == "A"]]
+                elif terrain in ("WATER", "LAND"):
+                    word[1:1] = ["F" if terrain == "WATER" else "A"]
+                elif terrain:
+                    standing = [kind for kind in "AF" if owner(f"{kind} {word[1]}")]
+                    if not standing:
+                        return errors.GAME_INVALID_ORDER_NON_EXISTENT_UNIT % (text, unit, order)
+                    word[1:1] = standing
+                else:
+                    return errors.GAME_INVALID_ORDER_RECIPIENT % (text, unit, order)
+            if len(word) < 3:
+                return errors.GAME_BAD_ORDER_SYNTAX % (text, unit, order)
+            recipient, dest = " ".join(word[1:3]), word[2]
+            if not owner(recipient, False):
+                return errors.GAME_ORDER_RECIPIENT_DOES_NOT_EXIST % (text, unit, order)
+            if unit_loc == dest:
+                return errors.GAME_UNIT_CANT_SUPPORT_ITSELF % (unit, order)
+            if order_type == "C" and (word[1] != "AF"[unit_type == "A"] or area(dest) not in ("COAST", "PORT")):
+                return errors.GAME_UNIT_CANT_BE_CONVOYED % (unit, order)
+            if len(word) == 5:
+                if word[3] != "-":
+                    return errors.GAME_BAD_ORDER_SYNTAX % (text, unit, order)
+                dest = word[4].split("/")[0]
+                if order_type == "C":
+                    if not (area(dest) in ("COAST", "PORT") and game_map.is_valid_unit(f"{word[1]} {dest}",
+                                                                                        unit[0] < "F")):
+                        return errors.GAME_BAD_CONVOY_DESTINATION % (unit, order)
+                elif not game_map.abuts(word[1], word[2], "S", dest) and \
+                        (recipient[0] == "F" or not self._mila_convoy_path(word[1], word[2][:3], dest)):
+                    return errors.GAME_SUPPORTED_UNIT_CANT_REACH_DESTINATION % (unit, order)
+            elif order_type == "C":
+                return errors.GAME_IMPROPER_CONVOY_ORDER % (unit, order)
+            elif len(word) != 3 and (len(word) != 4 or word[-1] != "H"):
+                return errors.GAME_IMPROPER_SUPPORT_ORDER % (unit, order)
+            if order_type == "S":
+                if not game_map.abuts(unit_type, unit_loc, "S", dest):
+                    return errors.GAME_UNIT_CANT_PROVIDE_SUPPORT_TO_DEST % (unit, order)
+            elif not self._mila_convoy_path(recipient[0], recipient[2:5], dest, unit_loc):
+                return errors.GAME_IMPOSSIBLE_CONVOY_ORDER % (unit, order)
+        elif order_type == "-":
+            via = word[-1] == "VIA"
+            if len(word) % 2 != via:
+                return errors.GAME_BAD_MOVE_ORDER % (unit, order)
+            if len(word) > 2 and unit_type != "A" and area(unit_loc) not in ("COAST", "PORT"):
+                return errors.GAME_UNIT_CANT_CONVOY % (unit, order)
+            to_loc = word[-1 - via]
+            if len(word) - via > 2:
+                return errors.GAME_BAD_MOVE_ORDER % (unit, order)
+            if to_loc == unit_loc:
+                return errors.GAME_MOVING_UNIT_CANT_RETURN % (unit, order)
+            if not game_map.abuts(unit_type, unit_loc, "-", to_loc) or via:
+                if area(to_loc) not in ("COAST", "PORT"):
+                    return errors.GAME_CONVOYING_UNIT_MUST_REACH_COST % (unit, order)
+                if unit_type == "A" and "/" in to_loc:
+                    return errors.GAME_ARMY_CANT_CONVOY_TO_COAST % (unit, order)
+                if not self._mila_convoy_path(unit_type, unit_loc, to_loc):
+                    return errors.GAME_UNIT_CANT_MOVE_VIA_CONVOY_INTO_DEST % (unit, order)
+        elif order_type == "H":
+            if len(word) != 1:
+                return errors.GAME_INVALID_HOLD_ORDER % (unit, order)
+        else:
+            return errors.GAME_UNRECOGNIZED_ORDER_TYPE % (unit, order)
+        return None
+
+    def _mila_unit_owner(self, unit: str, coast_required: bool = True):
+        """MILA's ``_unit_owner``: without ``coast_required``, ``F STP`` is also the fleet
+        on either of its coasts."""
+        for power in self.powers.values():
+            for standing in power.units:
+                if standing == unit or (not coast_required and standing.split("/")[0] == unit):
+                    return power
+        return None
+
+    def _mila_convoy_path(self, unit_type: str, start: str, end: str, convoying: Optional[str] = None) -> bool:
+        """MILA's ``_has_convoy_path``: whether the fleets on the water could convoy an army
+        from ``start`` to ``end`` (through ``convoying``, if given)."""
+        if unit_type != "A":
+            return False
+        game_map = self.map
+        afloat = {unit[2:] for power in self.powers.values() for unit in power.units
+                  if unit[0] == "F" and game_map.area_type(unit[2:]) in ("WATER", "PORT")}
+        return any(path_start == start and end in dests and fleets <= afloat and (convoying is None or convoying in fleets)
+                   for size in range(1, len(afloat) + 1) for path_start, fleets, dests in game_map.convoy_paths.get(size, ()))
 
     def _mila_keeps_unchecked(self, text: str) -> bool:
         """NO_CHECK: whether MILA's Game keeps a movement order as written; each word its
