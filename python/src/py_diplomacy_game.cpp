@@ -198,7 +198,8 @@ py::dict orders_dict(const Variant& variant, const OrdersByPower<OrderT>& orders
 }
 
 // A support to a move onto a named coast, written without the coast ("F POR S F MAO -
-// SPA/NC" -> "F POR S F MAO - SPA"); empty for any other text.
+// SPA/NC" -> "F POR S F MAO - SPA"), as MILA reads it; empty for any other text, and for
+// an army's support of a fleet, whose coast MILA keeps and holds the move to (DATC 6.B.9).
 std::string support_without_coast(std::string_view text) {
   std::vector<std::string_view> words;
   for (std::size_t at = 0; at < text.size();) {
@@ -208,6 +209,8 @@ std::string support_without_coast(std::string_view text) {
   }
   if (words.size() != 7 || (words[2] != "S" && words[2] != "s") || words[6].find('/') == std::string_view::npos)
     return {};
+  const auto is = [](std::string_view word, char type) { return word.size() == 1 && std::toupper(word[0]) == type; };
+  if (is(words[0], 'A') && is(words[3], 'F')) return {};
   std::string out;
   for (std::size_t i = 0; i < 6; ++i) out.append(words[i]).append(" ");
   return out.append(words[6].substr(0, words[6].find('/')));

@@ -490,3 +490,22 @@ def test_refused_orders_get_the_first_error_of_milas_checks_in_milas_order():
                           "SUPPORT RECIPIENT DOES NOT EXIST: F LON S A YOR - HOL",
                           "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: F NAP - ROM VIA",
                           "INVALID HOLD ORDER: A ROM H VEN"]
+
+
+def test_an_armys_support_naming_another_coast_is_void_whether_or_not_possible_orders_were_listed():
+    # MILA (run on this position): the army's support names the north coast, the fleet goes
+    # to the south coast, so the support is void and Italy's supported fleet moves in. A
+    # fleet's support with a coast is read without it (MILA's default coast) and counts.
+    for list_first in (False, True):
+        game = Game()
+        game.clear_units()
+        game.set_units("FRANCE", ["A GAS", "F MAO"])
+        game.set_units("ITALY", ["F LYO", "F WES"])
+        if list_first:
+            game.get_all_possible_orders()
+        game.set_orders("FRANCE", ["A GAS S F MAO - SPA/NC", "F MAO - SPA/SC"])
+        game.set_orders("ITALY", ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"])
+        assert game.get_orders("FRANCE") == ["A GAS S F MAO - SPA/NC", "F MAO - SPA/SC"]
+        game.process()
+        assert words(game) == {"A GAS": ["void"], "F LYO": [], "F MAO": ["bounce"], "F WES": []}, list_first
+        assert game.get_units("ITALY") == ["F LYO", "F SPA/SC"], list_first
