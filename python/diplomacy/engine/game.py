@@ -27,6 +27,7 @@ from stratagem.diplomacy import POWERS, _dislodged_units, _position_of
 from ..utils import strings
 from ..utils.common import StringableCode, timestamp_microseconds
 from ..utils.constants import DEFAULT_GAME_RULES
+from ..utils.exceptions import MapPowerException
 from ..utils.game_phase_data import GamePhaseData
 from ..utils.order_results import DISBAND, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, BOUNCE, CUT
 from ..utils.sorted_dict import Deferred, SortedDict
@@ -34,7 +35,9 @@ from ._mila_hash import MILA_DISLODGED_KEYS
 from ._phase_names import PhaseName, _long_phase, _phase_name, _short_phase
 from ._last_phase import LastPhase, _unit_key
 from ._order_reading import OrderReading
+from ._phase_records import PhaseRecords
 from ._position_editing import PositionEditing
+from ._game_roles import GameRoles
 from ._saved_game import SavedGame
 from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
 from .power import Power
@@ -58,7 +61,7 @@ _RULES: Dict[str, Dict[str, Sequence[str]]] = {
 _YEARS_PLAYED = 100
 
 
-class Game(SavedGame, LastPhase, OrderReading, PositionEditing, _core.DiplomacyGame):
+class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, GameRoles, _core.DiplomacyGame):
     """A game of Diplomacy with MILA's API (``diplomacy.engine.game.Game``).
 
     ``Game(game_id=None, **kwargs)``: ``map_name`` (``standard``, the one map here),
@@ -121,12 +124,16 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, _core.DiplomacyG
         # ... and in the retreat phase that follows, where MILA gives them no result.
         self._placed_retreating: List[str] = []
         self._homes = _HOMES
-        self.powers: Dict[str, Power] = {name: Power(self, name) for name in POWERS}
+        self.powers: Dict[str, Power] = {name: Power(self, name, role=self.role) for name in POWERS}
         self._set_arrivals(_START_UNITS, {}, _HOMES, _START_INFLUENCE)
         for rule in DEFAULT_GAME_RULES if rules is None else rules:
             self.add_rule(rule)
-        if self.n_controls is None and "SOLITAIRE" in self.rules:
+        if "NO_DEADLINE" in self.rules:
+            self.deadline = 0
+        if "SOLITAIRE" in self.rules:
             self.n_controls = 0
+        elif self.n_controls == 0:
+            self.add_rule("SOLITAIRE")  # MILA's: a game nobody may join is played alone
 
     # ------------------------------------------------------------------ rules
     def add_rule(self, rule: str) -> None:
@@ -377,7 +384,9 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, _core.DiplomacyG
         if self._position_changed or self._orders_changed:
             self._sync()
         power_name = power_name.upper()
-        if power_name not in self.powers or self._completed:
+        if power_name not in self.powers:
+            raise MapPowerException(f"Unknown power {power_name}")
+        if self._completed:
             return
         self.powers[power_name].orders_given = True
         if "NO_CHECK" in self.rules and _core_current_phase(self)[-1] == "M":
@@ -496,6 +505,7 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, _core.DiplomacyG
             power._orders = None
             if power_name is None or power.name == power_name:
                 power.orders_given = False
+                power._wait = None  # MILA's wait flag, as for a new phase
 
     # ------------------------------------------------------------------ processing
     def process(self) -> GamePhaseData:
@@ -550,8 +560,10 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, _core.DiplomacyG
         self.messages = SortedDict(int, Message)
         self._unchecked.clear()
         self._voided.clear()
+        neutral = strings.NEUTRAL
         for power in self.powers.values():
-            power.orders_given = None
+            power.orders_given = power._wait = None  # MILA's order and wait flags of a new phase,
+            power.vote = neutral  # and its draw votes cleared
         self._forget_position()
         if placed and not _core_is_game_done(self):
             self._retreat_phase_for(placed, phase)
@@ -619,15 +631,6 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, _core.DiplomacyG
         leaders = [name for name, count in centres.items() if count >= self.win]
         self.outcome = [f"W{played[1:5]}A"] + (leaders or [name for name, count in centres.items() if count])
         self.note = ("Victory by: " + ", ".join(name[:3] for name in leaders)) if leaders else "Draw"
-        self.status = strings.COMPLETED
-        self._completed = True
-        for power in self.powers.values():
-            power.orders_given = False
-
-    def draw(self, winners: Optional[List[str]] = None) -> None:
-        winners = winners or [name for name, power in self.powers.items() if power.units]  # MILA's: units
-        self.outcome = [self.get_current_phase()] + winners
-        self.note = "Draw"
         self.status = strings.COMPLETED
         self._completed = True
         for power in self.powers.values():

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..utils.common import timestamp_microseconds
 from ..utils.constants import OrderSettings
+from ._power_roles import PowerRoles
 
 __all__ = ["Power"]
 
@@ -73,26 +75,27 @@ for _name in ("__setitem__", "__delitem__", "pop", "popitem", "clear", "update",
     setattr(_LiveOrders, _name, _marking(dict, _name, "_orders_changed"))
 
 
-class Power:
+class Power(PowerRoles):
     """A power of a ``Game`` (MILA's attributes). ``units``, ``centers``, ``retreats``,
     ``influence``, ``homes`` and ``orders`` are the game's own; assigning one replaces it
-    in the game."""
+    in the game. Its controller, role, tokens, vote and wait: ``_power_roles``."""
 
-    __slots__ = ("game", "name", "abbrev", "role", "controller", "vote", "orders_given", "wait", "tokens",
-                 "civil_disorder", "goner", "_units", "_centers", "_retreats", "_influence", "_orders")
+    __slots__ = ("game", "name", "abbrev", "role", "vote", "orders_given", "tokens", "civil_disorder", "goner",
+                 "_units", "_centers", "_retreats", "_influence", "_orders", "_controller", "_created", "_wait")
 
     def __init__(self, game: Any = None, name: Optional[str] = None, **kwargs: Any) -> None:
         self.game, self.name = game, name or ""
         self.abbrev = self.name[:1] or None
         self.role = kwargs.get("role", self.name)
-        self.controller = kwargs.get("controller", {})
+        self._created = timestamp_microseconds()
+        self.controller = kwargs.get("controller")
         self.vote = kwargs.get("vote", "neutral")
         # What MILA's order_is_set records: True once set_orders was called for this power
         # in its phase, False until then (and once its orders are cleared), and None at the
         # start of a phase process() began, where MILA gives "no orders" to a power that has
         # nothing to order.
         self.orders_given: Optional[bool] = bool(kwargs.get("order_is_set", 0))
-        self.wait = kwargs.get("wait", False)
+        self._wait = kwargs.get("wait")
         self.tokens = set(kwargs.get("tokens", ()))
         self.civil_disorder = kwargs.get("civil_disorder", 0)
         self.goner = 0
@@ -192,15 +195,6 @@ class Power:
     # --- MILA's questions
     def is_eliminated(self) -> bool:
         return not (self.units or self.centers or self.retreats)
-
-    def is_dummy(self) -> bool:
-        return True
-
-    def is_controlled(self) -> bool:
-        return False
-
-    def does_not_wait(self) -> bool:
-        return not self.wait
 
     def clear_units(self) -> None:
         self.units = []
