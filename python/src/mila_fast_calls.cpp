@@ -63,6 +63,10 @@ PyObject* history_size_of(PyObject*, PyObject* self) {
   return guarded([&] { return py::int_(game_of(self).history_size()); });
 }
 
+PyObject* via_unsettled_of(PyObject*, PyObject* self) {
+  return guarded([&] { return py::bool_(game_of(self).via_left_unsettled()); });
+}
+
 PyObject* possible_orders_of(PyObject*, PyObject* self) {
   return guarded([&] { return game_of(self).all_possible_orders(true); });
 }
@@ -98,6 +102,8 @@ PyMethodDef fast_calls[] = {
     {"_phase_of", phase_of, METH_O, "DiplomacyGame.get_current_phase(game)"},
     {"_is_done_of", is_done_of, METH_O, "DiplomacyGame.is_game_done of game"},
     {"_history_size_of", history_size_of, METH_O, "DiplomacyGame._history_size(game)"},
+    {"_via_unsettled_of", via_unsettled_of, METH_O,
+     "whether the last _give_orders_of(game, ...) left a text that may say VIA not held as written"},
     {"_possible_orders_of", possible_orders_of, METH_O, "DiplomacyGame._mila_possible_orders(game)"},
     {"_process_of", process_of, METH_O, "DiplomacyGame._process_with_mila_results(game)"},
     {"_orderable_of", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(orderable_of)), METH_FASTCALL,

@@ -235,6 +235,28 @@ std::string mila_support_text(const std::string& canonical, std::string_view wri
   return canonical + coast;
 }
 
+// Whether a text may say VIA as Python's upper() reads it: ASCII VIA in any case, or any
+// non-ASCII character (whose upper case may be one of those letters).
+bool may_say_via(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (static_cast<unsigned char>(text[i]) >= 0x80) return true;
+    if ((text[i] | 0x20) == 'v' && i + 2 < text.size() && (text[i + 1] | 0x20) == 'i' && (text[i + 2] | 0x20) == 'a')
+      return true;
+  }
+  return false;
+}
+
+// Some text of `items` that may say VIA is not held as written by `accepted`.
+bool some_via_not_held(const std::vector<py::handle>& items, const std::vector<AcceptedOrder>& accepted) {
+  for (const py::handle& item : items) {
+    const std::string_view text = utf8_of(item);
+    if (!may_say_via(text)) continue;
+    if (std::none_of(accepted.begin(), accepted.end(), [&](const AcceptedOrder& order) { return order.text == text; }))
+      return true;
+  }
+  return false;
+}
+
 bool has_retreats_field(const std::string& text) {
   const auto json = formats::parse_json(text);
   return json && json->is_object() && json->contains("retreats");
@@ -406,6 +428,7 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
     }
     accepted.push_back(std::move(*order));
   }
+  if (by_unit) via_left_unsettled_ = some_via_not_held(items, accepted);
   game_.set_orders(power, std::move(accepted));
   return dropped;
 }

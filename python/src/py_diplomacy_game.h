@@ -112,6 +112,11 @@ class PyDiplomacyGame {
   // `expand`: MILA's order expansion, which reads a support's coast as no coast
   // (`F POR S F MAO - SPA/NC` supports the move to Spain, whatever coast it goes to).
   py::list give_orders_by_unit(const std::string& power_name, const py::handle& orders, bool replace, bool expand);
+  // Whether the last give_orders_by_unit call had a text that may say VIA (non-ASCII
+  // texts included) which the power's orders do not hold as written: only then can MILA's
+  // face have a VIA move to refuse (game.py's _refuse_via_without_convoy), which is looked
+  // at in Python text by text.
+  bool via_left_unsettled() const { return via_left_unsettled_; }
   // As process(), keeping the phase's results in MILA's words (history_results), the
   // order of MILA's lists (history_state) and moving the lists on; returns the units
   // dislodged (unit -> the province their attacker came from).
@@ -151,6 +156,7 @@ class PyDiplomacyGame {
   DiplomacyGame game_;
   bool strict_ = false;
   py::list errors_;  // what set_orders dropped (MILA's game.error)
+  bool via_left_unsettled_ = false;
   // MILA's face: the order of its lists now, and by phase of the history it played, the
   // results and the lists as the phase began (empty for phases restored from a saved game).
   MilaLists lists_;

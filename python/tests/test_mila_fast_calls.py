@@ -55,3 +55,19 @@ def test_the_same_errors_as_the_methods():
     assert _core._is_done_of(core) is True
     with pytest.raises(ValueError, match="the game is over"):
         _core._process_of(core)
+
+
+def test_whether_a_text_that_may_say_via_is_not_held_as_written():
+    # Only then can set_orders have a VIA move to refuse (game.py): the README loop's
+    # orders, taken as listed, never make it look.
+    game = Game()
+    _core._give_orders_of(game, "FRANCE", ["A PAR - BUR", "F BRE - MAO"], True)
+    assert _core._via_unsettled_of(game) is False
+    _core._give_orders_of(game, "FRANCE", ["A PAR - BUR VIA"], True)  # no convoy: read as a move over land
+    assert _core._via_unsettled_of(game) is True
+    _core._give_orders_of(game, "ENGLAND", ["F LON - NTH", "A LVP - yor via"], True)
+    assert _core._via_unsettled_of(game) is True
+    _core._give_orders_of(game, "ITALY", ["A ROM - APU", "F NAP - ION"], True)
+    assert _core._via_unsettled_of(game) is False
+    _core._give_orders_of(game, "ITALY", ["A VEN - TRİ"], True)  # not ASCII: Python's upper() may make VIA of it
+    assert _core._via_unsettled_of(game) is True

@@ -389,7 +389,8 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
         if self._completed:
             return
         self.powers[power_name].orders_given = True
-        if "NO_CHECK" in self.rules and _core_current_phase(self)[-1] == "M":
+        phase_type = _core_current_phase(self)[-1]
+        if phase_type == "M" and "NO_CHECK" in self.rules:
             given = self._unchecked.setdefault(power_name, [])
             texts = [orders] if isinstance(orders, str) else orders
             for text in (text.strip() for text in texts if text and text.strip()):
@@ -400,7 +401,6 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
                 given.append(text)
             self.powers[power_name]._orders = None
             return
-        phase_type = _core_current_phase(self)[-1]
         if phase_type in "RA" and isinstance(orders, (list, tuple)) and not any(orders):
             # MILA: no orders leave the power no retreats or adjustments.
             _core.DiplomacyGame.set_orders(self, power_name, [], True, True)
@@ -409,12 +409,15 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
                 self.powers[power_name]._orders = None
             return
         dropped = _core_give_orders_by_unit(self, power_name, orders, replace, expand)
+        # With no text dropped (the README loop's orders), the engine says whether a text
+        # that may say VIA is not held as written: only such a text can be refused below.
+        may_say_via = phase_type == "M" and (_may_say_via(orders) if dropped else _core_via_unsettled(self))
         if dropped and expand:
             dropped, read = self._give_as_mila_reads(power_name, dropped, replace)
             if read and replace:  # all again, in the order given, as MILA keeps them
                 texts = [orders] if isinstance(orders, str) else orders
                 self._give_orders_by_unit(power_name, [read.get(text, text) for text in texts], True, True)
-        if phase_type == "M" and _may_say_via(orders):
+        if phase_type == "M" and may_say_via:
             self._refuse_via_without_convoy(power_name, orders, [text for text, _why in dropped])
         for text, why in dropped:
             if phase_type == "M" and expand:
@@ -564,7 +567,8 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
         for power in self.powers.values():
             power.orders_given = power._wait = None  # MILA's order and wait flags of a new phase,
             power.vote = neutral  # and its draw votes cleared
-        self._forget_position()
+        if self._powers_read or self._position_changed or self._orders_changed:
+            self._forget_position()
         if placed and not _core_is_game_done(self):
             self._retreat_phase_for(placed, phase)
         elif "DONT_SKIP_PHASES" in self.rules:
@@ -752,6 +756,7 @@ _core_is_game_done = _core._is_done_of  # DiplomacyGame.is_game_done
 _core_current_phase = _core._phase_of  # DiplomacyGame.get_current_phase
 _core_orderable_locations = _core._orderable_of  # DiplomacyGame.get_orderable_locations
 _core_give_orders_by_unit = _core._give_orders_of  # DiplomacyGame._give_orders_by_unit
+_core_via_unsettled = _core._via_unsettled_of  # after _core_give_orders_by_unit
 _core_centers = _core.DiplomacyGame.get_centers
 _core_units = _core.DiplomacyGame.get_units
 _core_possible_orders = _core._possible_orders_of  # DiplomacyGame._mila_possible_orders

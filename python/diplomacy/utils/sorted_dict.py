@@ -4,19 +4,19 @@ by the time they were sent)."""
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from functools import partial
 from typing import Any, Callable, Dict, Iterator, List, Optional
 
 __all__ = ["SortedDict", "Deferred"]
 
 
-class Deferred:
-    """A value a SortedDict makes, as ``make(*arguments)``, when it is first read (a
-    game's histories build each phase's state and results only when asked for)."""
+class Deferred(partial):
+    """A value a SortedDict makes, by calling ``Deferred(make, *arguments)``, when it is
+    first read (a game's histories build each phase's state and results only when asked
+    for). A ``functools.partial``: made by C code, with no ``__init__`` in Python, as
+    ``process()`` makes three a phase."""
 
-    __slots__ = ("make", "arguments")
-
-    def __init__(self, make: Callable[..., Any], *arguments: Any) -> None:
-        self.make, self.arguments = make, arguments
+    __slots__ = ()
 
 
 class SortedDict:
@@ -28,8 +28,9 @@ class SortedDict:
         self._key_type, self._val_type = key_type, val_type
         self._keys: List[Any] = []
         self._values: Dict[Any, Any] = {}
-        for key, value in (kwargs or {}).items():
-            self.put(key, value)
+        if kwargs:
+            for key, value in kwargs.items():
+                self.put(key, value)
 
     @staticmethod
     def builder(key_type: Callable, val_type: Any) -> Callable[[Dict], "SortedDict"]:
@@ -64,7 +65,7 @@ class SortedDict:
     def _value(self, key: Any) -> Any:
         value = self._values[key]
         if type(value) is Deferred:
-            value = self._values[key] = value.make(*value.arguments)
+            value = self._values[key] = value()
         return value
 
     def __getitem__(self, key: Any) -> Any:
