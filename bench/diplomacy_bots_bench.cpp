@@ -64,6 +64,9 @@ BENCHMARK_CAPTURE(BM_PlayerAtStart, search_5, "search:5")->Unit(benchmark::kMill
 BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, search_1, "search:1")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, search_3, "search:3")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, search_5, "search:5")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlayerAtStart, equilibrium_1, "equilibrium:1")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, equilibrium_1, "equilibrium:1")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlayerInMiddleGame, equilibrium_3, "equilibrium:3")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

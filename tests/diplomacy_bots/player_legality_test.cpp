@@ -108,6 +108,11 @@ TEST(PlayerLegality, EveryPlayerIsLegalInThousandsOfRandomPositions) {
   for (const char* spec : {"holdbot", "random", "dumbbot"}) EXPECT_GT(check_in_random_positions(spec, 100, 1920), 4000);
   // The search adjudicates thousands of phases per decision: fewer positions.
   EXPECT_GT(check_in_random_positions("search:1", 8, 1915), 250);
+  EXPECT_GT(check_in_random_positions("equilibrium:1", 1, 1904), 10);
+}
+
+TEST(PlayerLegality, EquilibriumPlayerGivesOnlyLegalOrdersInItsOwnGames) {
+  EXPECT_GT(check_games("equilibrium:1", 1, 1902), 100);
 }
 
 }  // namespace

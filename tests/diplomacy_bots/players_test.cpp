@@ -51,7 +51,7 @@ TEST(HoldBot, DisbandsInRetreatsWaivesBuildsAndRemovesOffCentreUnitsFirst) {
 
 TEST(Players, TheSameSeedGivesTheSameOrders) {
   const GameState start = GameState::initial(standard_variant());
-  for (const char* spec : {"random", "holdbot", "dumbbot", "search:1", "search:2"}) {
+  for (const char* spec : {"random", "holdbot", "dumbbot", "search:1", "search:2", "equilibrium:1"}) {
     for (int i = 0; i < 7; ++i) {
       EXPECT_EQ(orders_of(spec, start, power_at(i), 42), orders_of(spec, start, power_at(i), 42)) << spec;
     }
@@ -80,6 +80,20 @@ TEST(SearchPlayer, StopsWhenAskedAndStillOrdersEveryUnit) {
   EXPECT_GT(searcher->positions_searched(), before + 1000) << "unstopped, it searches";
 }
 
+TEST(EquilibriumPlayer, StopsWhenAskedAndStillOrdersEveryUnit) {
+  const Variant& v = standard_variant();
+  const RuleOptions rules = standard_rules();
+  const GameState start = GameState::initial(v);
+  auto player = *make_player("equilibrium:3");
+  const std::vector<Order> stopped =
+      player->orders(Turn{v, rules, start, power("RUSSIA"), 3, [] { return true; }});
+  EXPECT_EQ(stopped.size(), 4u);
+  const std::int64_t before = player->positions_searched();
+  EXPECT_LE(before, 4 * 48) << "stopped at once, only its first candidate is played against the samples";
+  const std::vector<Order> searched = (*make_player("equilibrium:1"))->orders(Turn{v, rules, start, power("RUSSIA"), 3});
+  EXPECT_EQ(searched.size(), 4u);
+}
+
 TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
   for (const char* spec : {"random", "holdbot", "dumbbot"}) {
     auto player = make_player(spec);
@@ -93,6 +107,14 @@ TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
     ASSERT_FALSE(player.has_value()) << bad;
     EXPECT_NE(player.error().find("1 to 5"), std::string::npos) << player.error();
   }
+  EXPECT_EQ((*make_player("equilibrium:3"))->name(), "equilibrium:3");
+  EXPECT_EQ((*make_player("equilibrium"))->name(), "equilibrium:2");
+  for (const char* bad : {"equilibrium:0", "equilibrium:4", "equilibrium:", "equilibrium:1x"}) {
+    auto player = make_player(bad);
+    ASSERT_FALSE(player.has_value()) << bad;
+    EXPECT_NE(player.error().find("1 to 3"), std::string::npos) << player.error();
+  }
+  for (const char* bad : {"searchlight", "equilibria"}) EXPECT_FALSE(make_player(bad).has_value()) << bad;
   auto unknown = make_player("deepblue");
   ASSERT_FALSE(unknown.has_value());
   EXPECT_NE(unknown.error().find("deepblue"), std::string::npos);

@@ -60,8 +60,9 @@ class Player {
   virtual std::int64_t positions_searched() const { return 0; }
 };
 
-// "random", "holdbot", "dumbbot", "search" or "search:LEVEL" (1..5). An unknown name or
-// level comes back as a message that lists the names known.
+// "random", "holdbot", "dumbbot", "search" or "search:LEVEL" (1..5), "equilibrium" or
+// "equilibrium:LEVEL" (1..3). An unknown name or level comes back as a message that lists
+// the names known.
 tl::expected<std::unique_ptr<Player>, std::string> make_player(std::string_view spec);
 
 // The strongest player there is, for seats the server fills and powers in civil disorder.
