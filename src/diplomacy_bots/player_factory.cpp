@@ -39,6 +39,7 @@ tl::expected<std::unique_ptr<Player>, std::string> make_player(std::string_view 
   if (spec == "dumbbot") return std::make_unique<DumbBot>();
   if (spec == "search") return std::make_unique<SearchPlayer>(kDefaultSearchLevel);
   if (spec == "equilibrium") return std::make_unique<EquilibriumPlayer>(kDefaultEquilibriumLevel);
+  if (spec == "strongest") return make_player(strongest_player());
   if (has_kind(spec, "search"))
     return level_of(spec, "search", kTopSearchLevel).map([](int level) -> std::unique_ptr<Player> {
       return std::make_unique<SearchPlayer>(level);
@@ -49,7 +50,7 @@ tl::expected<std::unique_ptr<Player>, std::string> make_player(std::string_view 
     });
   return tl::unexpected("unknown player \"" + std::string(spec) +
                         "\" (the players are random, holdbot, dumbbot, search, search:1 to search:5, equilibrium, "
-                        "equilibrium:1 to equilibrium:3)");
+                        "equilibrium:1 to equilibrium:3, strongest)");
 }
 
 std::string_view strongest_player() { return "search:5"; }

@@ -120,6 +120,7 @@ TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
   EXPECT_NE(unknown.error().find("deepblue"), std::string::npos);
   EXPECT_NE(unknown.error().find("holdbot"), std::string::npos);
   EXPECT_TRUE(make_player(strongest_player()).has_value());
+  EXPECT_EQ((*make_player("strongest"))->name(), strongest_player());
 }
 
 }  // namespace
