@@ -387,7 +387,13 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
     if (text.empty()) continue;  // MILA skips empty orders
     const ParsedOrder* known = text_cache->parsed(phase, item);
     std::string without_coast;
-    if (!known && support_any_coast && phase == PhaseType::Movement) without_coast = support_without_coast(text);
+    // A support of a move to a coast is read without the coast, as MILA's Game reads it,
+    // also where the text is one the module listed (else a game's answers would depend on
+    // the games played before it).
+    if (support_any_coast && phase == PhaseType::Movement && text.find('/') != std::string_view::npos &&
+        (!known || known->order.kind() == OrderKind::SupportMove))
+      without_coast = support_without_coast(text);
+    if (!without_coast.empty()) known = nullptr;
     auto order = known                   ? game_.check_order(power, *known, text)
                  : without_coast.empty() ? game_.read_order(power, text)
                                          : game_.read_order(power, without_coast);

@@ -509,3 +509,32 @@ def test_an_armys_support_naming_another_coast_is_void_whether_or_not_possible_o
         game.process()
         assert words(game) == {"A GAS": ["void"], "F LYO": [], "F MAO": ["bounce"], "F WES": []}, list_first
         assert game.get_units("ITALY") == ["F LYO", "F SPA/SC"], list_first
+
+
+@pytest.mark.parametrize("listed_first", [False, True])
+def test_a_fleets_support_to_a_coast_is_read_as_milas_game_reads_it_whatever_was_listed_before(listed_first):
+    # MILA's answers for the same calls (DATC 6.B.9 as MILA's test plays it): the coast of
+    # a fleet's support of a fleet is MILA's default coast (none where the mover reaches
+    # two), so the support counts and both moves bounce; the same where the text is one
+    # the possible orders listed already (before, it then kept its coast and was void).
+    game = Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["F POR", "F MAO"])
+    game.set_units("ITALY", ["F LYO", "F WES"])
+    if listed_first:
+        assert "F POR S F MAO - SPA/NC" in game.get_all_possible_orders()["POR"]
+    game.set_orders("FRANCE", ["F POR S F MAO - SPA/NC", "F MAO - SPA/SC"])
+    game.set_orders("ITALY", ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"])
+    assert game.get_orders("FRANCE") == ["F POR S F MAO - SPA", "F MAO - SPA/SC"]
+    game.process()
+    assert game.get_units("ITALY") == ["F LYO", "F WES"]
+    assert game.get_order_status("ITALY") == {"F LYO": [], "F WES": ["bounce"]}
+
+
+def test_set_units_takes_only_milas_location_codes():
+    # MILA's answers for the same call (DATC 6.J.4 as MILA's test writes it): Livonia is
+    # LVN on MILA's map, so 'A LIV' is no unit.
+    game = Game()
+    game.set_units("RUSSIA", ["A LIV", "A UKR"])
+    assert game.error == ["INVALID UNIT: A LIV"]
+    assert game.get_units("RUSSIA") == ["A WAR", "A MOS", "F SEV", "F STP/SC", "A UKR"]

@@ -9,7 +9,7 @@ from typing import List, Optional, Union
 
 from stratagem import _core
 
-from ..utils.common import StringableCode
+from ..utils import errors
 from .power import Power
 
 
@@ -39,8 +39,8 @@ class PositionEditing:
         power = self.powers[power_name]
         if reset:
             power.units, power.retreats = [], {}
-        regular = [unit.upper() for unit in units if unit and unit[0] != "*"]
-        dislodged = [unit[1:].upper() for unit in units if unit and unit[0] == "*"]
+        regular = [unit for unit in units if unit and unit[0] != "*"]
+        dislodged = [unit[1:] for unit in units if unit and unit[0] == "*"]
         for other in self.powers.values():
             for unit in regular:
                 for standing in [u for u in other.units if u[2:5] == unit[2:5]]:
@@ -51,21 +51,27 @@ class PositionEditing:
             for unit in regular + dislodged:
                 if unit[2:5] in other.influence:
                     other.influence.remove(unit[2:5])
-        for unit in regular:
-            if not self._is_valid_unit(unit):
-                self.error.append(StringableCode(f"INVALID UNIT: {unit}"))
+        for written in regular:
+            unit = written.upper()
+            if len(unit.split()) != 2:
+                continue  # MILA passes over it
+            if not self._is_mila_unit(unit):
+                self.error.append(errors.MAP_INVALID_UNIT % written)
                 continue
             if unit not in power.units:
                 power.units.append(unit)
                 power.influence.append(unit[2:5])
-        for unit in dislodged:
-            if self._is_valid_unit(unit) and unit not in power.retreats:
+        for unit in (unit.upper() for unit in dislodged):
+            if self._is_mila_unit(unit) and unit not in power.retreats:
                 power.retreats[unit] = []
 
-    @staticmethod
-    def _is_valid_unit(unit: str) -> bool:
-        words = unit.split()
-        return len(words) == 2 and words[0] in ("A", "F") and _core.DiplomacyGame._valid_unit(unit)
+    def _is_mila_unit(self, unit: str) -> bool:
+        """A unit MILA's set_units puts on the board: an army or fleet on one of its map's
+        locations (its codes only: ``A LIV`` is no unit, Livonia is ``LVN``) where it can
+        stand."""
+        unit_type, location = unit.split()
+        return (unit_type in ("A", "F") and location in {place.upper() for place in self.map.locs}
+                and _core.DiplomacyGame._valid_unit(unit))
 
     def set_centers(self, power_name: str, centers: Union[str, List[str]], reset: bool = False) -> None:
         """Gives supply centres to a power, taking them from their owners; ``reset``: the
