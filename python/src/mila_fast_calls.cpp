@@ -52,7 +52,12 @@ std::optional<std::string> optional_text(PyObject* value) {
 }
 
 PyObject* phase_of(PyObject*, PyObject* self) {
-  return guarded([&] { return py::str(game_of(self).current_phase()); });
+  return guarded([&] {
+    // Never freed, as the text cache: not released after the interpreter has shut down.
+    static PyObject* const completed = PyUnicode_InternFromString("COMPLETED");
+    const DiplomacyGame& game = game_of(self).game();
+    return game.is_done() ? py::reinterpret_borrow<py::str>(completed) : text_cache->phase(game.state().phase);
+  });
 }
 
 PyObject* is_done_of(PyObject*, PyObject* self) {

@@ -71,23 +71,29 @@ void MilaLists::record_phase(const Variant& variant, const PendingPhase& played,
 void MilaLists::record_movement(const Variant& variant, const GameState& before, const AdjudicatedPhase& adjudicated) {
   const auto& resolutions = adjudicated.result.resolutions;
   const OrderSheet& sheet = adjudicated.sheet;
-  // Every power's units as the phase began, before any arrival: a unit arriving where a
-  // later power's unit left must not move that unit to the end of its power's list.
-  std::vector<std::vector<Province>> units(variant.power_count());
-  for (int p = 0; p < variant.power_count(); ++p) units[p] = mila_units(before, *this, power_at(p));
-  for (int p = 0; p < variant.power_count(); ++p)
-    for (Province unit : units[p])
-      if (resolutions[index(unit)].outcome == Outcome::Dislodged) dislodged_arrives(unit);
-  for (int p = 0; p < variant.power_count(); ++p)
-    for (Province unit : units[p]) {
-      const Order& order = sheet.orders()[index(unit)];
-      if (!sheet.ordered().contains(index(unit)) || order.kind() != OrderKind::Move ||
-          resolutions[index(unit)].outcome != Outcome::Ok)
-        continue;
-      const Province destination = variant.province_of(order.target());
-      unit_arrives(destination);
-      influence_arrives(destination, power_at(p));
-    }
+  // Every power's units as the phase began, before any arrival (a unit arriving where a
+  // later power's unit left must not move that unit to the end of its power's list):
+  // power by power, each power's in the order of its list (mila_units of each power, in
+  // one sort).
+  std::vector<Province> units;
+  before.occupied_provinces().for_each([&](int p) {
+    if (index(before.unit_at(province_at(p)).power) < variant.power_count()) units.push_back(province_at(p));
+  });
+  std::stable_sort(units.begin(), units.end(), [&](Province a, Province b) {
+    const int power_a = index(before.unit_at(a).power), power_b = index(before.unit_at(b).power);
+    return power_a != power_b ? power_a < power_b : unit(a) < unit(b);
+  });
+  for (Province moved : units)
+    if (resolutions[index(moved)].outcome == Outcome::Dislodged) dislodged_arrives(moved);
+  for (Province moved : units) {
+    const Order& order = sheet.orders()[index(moved)];
+    if (!sheet.ordered().contains(index(moved)) || order.kind() != OrderKind::Move ||
+        resolutions[index(moved)].outcome != Outcome::Ok)
+      continue;
+    const Province destination = variant.province_of(order.target());
+    unit_arrives(destination);
+    influence_arrives(destination, before.unit_at(moved).power);
+  }
 }
 
 void MilaLists::record_retreats(const Variant& variant, const PendingPhase& played,

@@ -113,6 +113,15 @@ class TextCache {
   // its table, where inserting the keys one by one would hash them and grow it four times.
   py::dict dict_of_locations() const { return py::reinterpret_steal<py::dict>(PyDict_Copy(every_location_.ptr())); }
 
+  // "S1901M": the phase's code, made once (MILA's face asks for it several times a phase).
+  const py::str& phase(diplomacy::Phase phase) {
+    const std::uint32_t key = std::uint32_t(std::uint16_t(phase.year)) << 4 | std::uint32_t(phase.season) << 2 |
+                              std::uint32_t(phase.type);
+    auto [entry, added] = phases_.try_emplace(key);
+    if (added) entry->second = py::str(diplomacy::phase_code(phase));
+    return entry->second;
+  }
+
   // "A PAR", "F STP/SC"; "*A PAR" for a dislodged unit.
   const py::str& unit(const diplomacy::Unit& unit, bool dislodged) {
     const std::uint32_t key = std::uint32_t(index(unit.location)) << 2 |
@@ -155,7 +164,7 @@ class TextCache {
   std::vector<py::list> homes_;
   std::vector<diplomacy::Province> provinces_by_code_;
   py::dict every_location_;
-  std::unordered_map<std::uint32_t, py::str> units_;
+  std::unordered_map<std::uint32_t, py::str> units_, phases_;
   OrderTexts orders_;
   std::array<py::dict, 3> by_text_;  // by diplomacy::PhaseType: text -> index into parsed_
   std::vector<diplomacy::ParsedOrder> parsed_;
