@@ -1,5 +1,7 @@
 #include "mila_results.h"
 
+#include <algorithm>
+
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/notation.h"
 
@@ -184,10 +186,19 @@ void adjustment_results(const Variant& variant, const PendingPhase& phase, const
     for (const AcceptedOrder& given : phase.orders.orders[p]) {
       const Order& order = given.parsed.order;
       const auto status = sheet.status(submission++);
-      const bool waive = order.kind() == OrderKind::Waive;
-      const bool due = !waive || adjustment_delta(variant, phase.state, power_at(p)) > 0;
-      out.push_back({waive ? "WAIVE" : format_unit(variant, order.unit_type(), order.unit()),
-                     {status && due ? MilaResult::Ok : MilaResult::Void}});
+      if (order.kind() == OrderKind::Waive) {
+        // MILA voids every WAIVE (its civil-disorder pass keeps builds only), all under the
+        // one key "WAIVE", whichever power gave it.
+        const auto waives =
+            std::find_if(out.begin(), out.end(), [](const MilaUnitResult& entry) { return entry.unit == "WAIVE"; });
+        if (waives != out.end())
+          waives->results.push_back(MilaResult::Void);
+        else
+          out.push_back({"WAIVE", {MilaResult::Void}});
+        continue;
+      }
+      out.push_back(
+          {format_unit(variant, order.unit_type(), order.unit()), {status ? MilaResult::Ok : MilaResult::Void}});
     }
   for (const Unit& unit : adjudicated.result.removed_without_order)
     out.push_back({format_unit(variant, unit), {MilaResult::Ok}});

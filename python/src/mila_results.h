@@ -8,9 +8,9 @@
 //    (["bounce", "dislodged"]);
 //  - retreats: every dislodged unit; [] for a retreat made, `disband` for a unit that
 //    left the board (after `bounce` when two retreated to one place);
-//  - adjustments: every build, removal and WAIVE written (the unit or "WAIVE"), OK (the
-//    empty word) when carried out and `void` when not, and each unit removed by civil
-//    disorder (OK).
+//  - adjustments: every build and removal written, OK (the empty word) when carried out
+//    and `void` when not; every WAIVE `void`, all under one "WAIVE"; and each unit removed
+//    by civil disorder (OK).
 
 #include <cstdint>
 #include <string>

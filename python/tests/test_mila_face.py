@@ -538,3 +538,18 @@ def test_set_units_takes_only_milas_location_codes():
     game.set_units("RUSSIA", ["A LIV", "A UKR"])
     assert game.error == ["INVALID UNIT: A LIV"]
     assert game.get_units("RUSSIA") == ["A WAR", "A MOS", "F SEV", "F STP/SC", "A UKR"]
+
+
+def test_every_waive_is_void_under_one_key_as_milas_results_have_it():
+    # MILA's results for the same calls: each WAIVE given (and each one made up to the
+    # builds due) is void, all under "WAIVE"; Austria, with no free site, keeps its WAIVE.
+    game = Game()
+    game.set_centers("AUSTRIA", ["SER", "GRE"])
+    game.set_centers("ITALY", ["TUN"])
+    game.set_units("AUSTRIA", ["A SER"])
+    game.set_units("ITALY", ["A VEN"], reset=True)
+    game.set_current_phase("W1901A")
+    game.set_orders("AUSTRIA", ["A TRI B", "WAIVE"])
+    game.set_orders("ITALY", ["WAIVE", "WAIVE"])
+    game.process()
+    assert dict(game.result_history.last_value()) == {"A TRI": ["void"], "WAIVE": ["void", "void", "void"]}

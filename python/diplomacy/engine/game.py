@@ -452,7 +452,7 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
         due = min(due, len(_core_orderable_locations(self, power_name)))
         voided = len(self._voided.get(power_name, ()))
         settled = list(given)
-        while due < len(settled) + voided and "WAIVE" in settled:
+        while 0 < due < len(settled) + voided and "WAIVE" in settled:  # none where no site is free
             settled.remove("WAIVE")
         if "WAIVE" in settled:
             settled += ["WAIVE"] * (due - len(settled) - voided)
