@@ -52,8 +52,12 @@ class EquilibriumSearch {
     std::vector<OpponentSample> samples;
     for (int m = 0; m < settings_.response_samples; ++m) {
       JointOrders joint;
-      for (int i = 0; i < powers; ++i)
-        if (i != own && !candidates[i].empty()) joint.add(turn_.variant, candidates[i][draw(strategies[i], random_)]);
+      const bool from_policy = m < settings_.policy_samples;
+      for (int i = 0; i < powers; ++i) {
+        if (i == own || candidates[i].empty()) continue;
+        joint.add(turn_.variant, from_policy ? policy_.orders(power_at(i), random_)
+                                             : candidates[i][draw(strategies[i], random_)]);
+      }
       samples.push_back({joint, random_.next()});
     }
     BestResponse response(turn_, rollout_, std::move(samples), settings_.budget - used_, positions_);
@@ -138,7 +142,7 @@ EquilibriumSettings equilibrium_settings(int level) {
   switch (level) {
     case 1: return {2, 2, 2, 64, 16, 1, 100'000};
     case 2: return {3, 2, 2, 128, 32, 2, 400'000};
-    default: return {3, 4, 2, 256, 48, 3, 800'000};
+    default: return {3, 4, 2, 256, 48, 3, 800'000, 24};
   }
 }
 

@@ -28,6 +28,7 @@ struct EquilibriumSettings {
   int response_samples = 0;    // opponents' joint orders our best response is found against
   int improvement_passes = 0;  // unit-by-unit passes over our best candidate
   std::int64_t budget = 0;     // adjudicated phases at most per decision
+  int policy_samples = 0;      // of those samples, drawn from the DumbBot-class policy instead
 };
 
 EquilibriumSettings equilibrium_settings(int level);
