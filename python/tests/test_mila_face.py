@@ -553,3 +553,6 @@ def test_every_waive_is_void_under_one_key_as_milas_results_have_it():
     game.set_orders("ITALY", ["WAIVE", "WAIVE"])
     game.process()
     assert dict(game.result_history.last_value()) == {"A TRI": ["void"], "WAIVE": ["void", "void", "void"]}
+    # MILA lists WAIVE among each power's units ordered, once (and 'A TRI', voided when
+    # given, before it: ours drops that order, a known difference).
+    assert (game.ordered_units["AUSTRIA"], game.ordered_units["ITALY"]) == (["WAIVE"], ["WAIVE"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
+from stratagem import _core
+
 
 def _unit_key(order: str) -> str:
     """The unit an order is given to, as MILA keys results: its first two words."""
@@ -69,8 +71,11 @@ class LastPhase:
         phase in the order of the power's units as the phase began, as MILA lists them)."""
         if not self.order_history:
             return {}
-        ordered = {power: [_unit_key(order) for order in orders or [] if order != "WAIVE"]
-                   for power, orders in self.order_history.last_value().items()}
+        orders_given = self.order_history.last_value()
+        if self.order_history.last_key()[-1] == "A" and "WAIVE" in self.result_history.last_value():
+            orders_given = self._orders_with_waives(orders_given)
+        ordered = {power: list(dict.fromkeys(_unit_key(order) for order in orders or []))
+                   for power, orders in orders_given.items()}
         if self.order_history.last_key()[-1] == "M":
             units = self.state_history.last_value()["units"]
             for power, power_units in ordered.items():
@@ -78,6 +83,16 @@ class LastPhase:
                 on_board = [unit for unit in units.get(power, ()) if unit in given]
                 ordered[power] = on_board + [unit for unit in power_units if unit not in set(on_board)]
         return ordered
+
+    def _orders_with_waives(self, orders_given: Dict[str, List[str]]) -> Dict[str, List[str]]:
+        """The last adjustment phase's orders with the WAIVEs the order history leaves out,
+        as MILA lists them among the units ordered (once a power), from the engine's record
+        of the phase where it is the same phase."""
+        played = self._history_orders(_core._history_size_of(self) - 1)
+        if {power: [order for order in orders if order != "WAIVE"] for power, orders in played.items()} != \
+                {power: list(orders or []) for power, orders in orders_given.items()}:
+            return orders_given
+        return played
 
     @property
     def popped(self) -> List[str]:
