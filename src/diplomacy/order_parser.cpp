@@ -6,10 +6,21 @@
 //   order      := waive                                 "WAIVE", 放棄
 //               | (build | remove | disband) unit        "Build A Par", "Remove pic", 建造 陸軍 倫敦
 //               | type build [in] place                  "Fleet built in Smyrna"
-//               | unit verb-clause                       (a unit without a verb is refused)
-//   unit       := [article] [type] [in] place            "A Par", "Fleet St Petersburg(nc)", "Par",
-//                                                        "the army in Paris", "a fleet at Brest"
+//               | unit [subject] verb-clause             (a unit without a verb is refused)
+//               | unit [subject] [via] verb-last         Japanese order, below
+//   unit       := [nationality (in | of)] [article] [type] [in] place [[of] type]
+//                                                        "A Par", "Fleet St Petersburg(nc)", "Par",
+//                                                        "the army in Paris", "a fleet at Brest",
+//                                                        パリの陸軍, 巴黎陸軍, 法國在巴黎的陸軍
+//   verb-last  := place toward [move | retreat]          がブルゴーニュへ移動
+//               | unit object support                    がパリの陸軍を支援
+//               | unit of place toward [of] move [object] support
+//                                                        がパリの陸軍のブルゴーニュへの移動を支援
+//               | unit object place toward convoy        がロンドンの陸軍をベルギーへ輸送
+//               | toward type [object] build             (パリ)に陸軍を増設
+//   of, subject, toward, object := の 的 | が は 、 | へ に まで | を (and "," as a subject's pause)
 //   verb-clause:= hold                                   "H", "holds", "stand", 維持, 待機
+//               | via move ...                           經由運輸移動至比利時
 //               | move ["to"] place [via]                "- Bur", "-> Bur", "M Bur", "moves to Bur",
 //                                                        移動(至) 勃艮第
 //               | "to" place [via]                       "A Lon to Bel"
@@ -32,7 +43,8 @@
 //   coast-word := coast-abbreviation | direction ["coast"] | 北岸...
 //   coast-abbreviation := nc | sc | ec | wc (and ncs scs ecs wcs)
 //
-// The words of each rule are in order_vocabulary.cpp; English words ignore case. Full-width
+// Any order may close with an ending (する, します, 。). The words of each rule are in
+// order_vocabulary.cpp; English words ignore case. Full-width
 // forms, dashes, arrows and CJK brackets read as their ASCII counterparts (order_text.h).
 //
 // Names. A place is the longest run of words that the variant knows after
@@ -203,7 +215,7 @@ class OrderReader {
       if (!unit) return Failure(unit.error());
       return finish_unit_order(*verb, *unit);
     }
-    auto unit = read_unit(OrderPart::Place);
+    auto unit = read_acting_unit();
     if (!unit) return Failure(unit.error());
     return read_verb_clause(*unit);
   }
@@ -213,41 +225,105 @@ class OrderReader {
 
   Result<ParsedOrder> read_verb_clause(const WrittenUnit& unit) {
     const std::size_t unit_end = pos_;
-    skip_blanks();
+    accept_any({OrderWord::Subject, OrderWord::Object});
+    const std::size_t verb_at = skip_blanks();
+    const bool via = read_via();
+    const std::size_t after_via = skip_blanks();
     const auto verb = accept_any({OrderWord::Hold, OrderWord::Move, OrderWord::To, OrderWord::Support,
                                   OrderWord::Convoy, OrderWord::Retreat, OrderWord::Disband, OrderWord::Build,
                                   OrderWord::Remove});
-    if (!verb) {
-      if (pos_ == text_.size())
-        return fail(pos_, {.problem = ParseProblem::MissingVerb, .written = excerpt(0, unit_end), .phase = phase_});
-      return fail(pos_, {.problem = ParseProblem::UnknownVerb,
-                         .written = excerpt(0, unit_end),
-                         .found = word_at(pos_),
-                         .phase = phase_});
+    if (!verb || (via && verb != OrderWord::Move && verb != OrderWord::To)) {
+      pos_ = after_via;
+      if (auto verb_last = read_verb_last(unit, via)) return *verb_last;
+      if (verb_at == text_.size())
+        return fail(verb_at, {.problem = ParseProblem::MissingVerb, .written = excerpt(0, unit_end), .phase = phase_});
+      return fail(verb_at, {.problem = ParseProblem::UnknownVerb,
+                            .written = excerpt(0, unit_end),
+                            .found = word_at(verb_at),
+                            .phase = phase_});
     }
     switch (*verb) {
       case OrderWord::Hold: return finish(Order::hold(unit.type, unit.at), unit);
       case OrderWord::Move:
       case OrderWord::To:
-      case OrderWord::Retreat: return read_move(*verb, unit);
+      case OrderWord::Retreat: return read_move(*verb, unit, via);
       case OrderWord::Support: return read_support(unit);
       case OrderWord::Convoy: return read_convoy(unit);
       default: return finish_unit_order(*verb, unit);
     }
   }
 
-  Result<ParsedOrder> read_move(OrderWord verb, const WrittenUnit& unit) {
+  // `via_before`: "by convoy" came before the verb (經由運輸移動至比利時).
+  Result<ParsedOrder> read_move(OrderWord verb, const WrittenUnit& unit, bool via_before) {
     if (verb == OrderWord::Retreat) accept(OrderWord::Move);
     if (verb != OrderWord::To) accept(OrderWord::To);
     auto dest = read_place(OrderPart::Destination);
     if (!dest) return Failure(dest.error());
     const std::size_t via_at = skip_blanks();
-    const bool via = read_via();
+    return finish_move(verb, unit, *dest, via_before || read_via(), via_at);
+  }
+
+  Result<ParsedOrder> finish_move(OrderWord verb, const WrittenUnit& unit, Location dest, bool via,
+                                  std::size_t via_at) {
     if (verb == OrderWord::Retreat || phase_ == PhaseType::Retreat) {
       if (via) return fail(via_at, {.problem = ParseProblem::RetreatByConvoy});
-      return finish(Order::retreat(unit.type, unit.at, *dest), unit);
+      return finish(Order::retreat(unit.type, unit.at, dest), unit);
     }
-    return finish(Order::move(unit.type, unit.at, *dest, via), unit);
+    return finish(Order::move(unit.type, unit.at, dest, via), unit);
+  }
+
+  // Japanese word order, the verb last: パリの陸軍が(輸送で)ブルゴーニュへ移動, マルセイユの陸軍が
+  // パリの陸軍を支援, ...パリの陸軍のブルゴーニュへの移動を支援, 北海の海軍がロンドンの陸軍を
+  // ベルギーへ輸送, パリに陸軍を増設. Nothing (and nothing read) when no particle follows the
+  // first place or unit: the order has another shape, and its error is the verb's.
+  std::optional<Result<ParsedOrder>> read_verb_last(const WrittenUnit& unit, bool via) {
+    const std::size_t start = pos_;
+    if (!unit.type_given && !via && accept(OrderWord::Toward)) {
+      const auto type = accept_any({OrderWord::Army, OrderWord::Fleet});
+      if (!type) return fail(skip_blanks(), {.problem = ParseProblem::MissingPart, .written = excerpt(0, pos_)});
+      accept(OrderWord::Object);
+      if (!accept(OrderWord::Build)) return verb_missing();
+      const WrittenUnit built{.type_given = true, .type = unit_type(*type), .at = unit.at};
+      return finish(Order::build(built.type, built.at), built);
+    }
+    if (auto dest = read_place(OrderPart::Destination); dest && accept(OrderWord::Toward)) {
+      const auto verb = accept_any({OrderWord::Move, OrderWord::Retreat});
+      return finish_move(verb.value_or(OrderWord::Move), unit, *dest, via, start);
+    }
+    pos_ = start;
+    if (via) return std::nullopt;
+    auto other = read_target_unit(OrderPart::SupportedUnit, TargetOpening{});
+    if (!other) {
+      pos_ = start;
+      return std::nullopt;
+    }
+    if (accept(OrderWord::Object)) {
+      if (accept(OrderWord::Support)) return finish(Order::support_hold(unit.type, unit.at, other->at), unit, &*other);
+      auto dest = read_place(OrderPart::Destination);
+      if (!dest) return Failure(dest.error());
+      if (!accept(OrderWord::Toward) || !accept(OrderWord::Convoy)) return verb_missing();
+      return finish(Order::convoy(unit.at, other->at, *dest), unit, &*other);
+    }
+    if (accept(OrderWord::Of)) {
+      auto dest = read_place(OrderPart::Destination);
+      if (!dest) return Failure(dest.error());
+      if (!accept(OrderWord::Toward)) return verb_missing();
+      accept(OrderWord::Of);
+      if (!accept(OrderWord::Move)) return verb_missing();
+      accept(OrderWord::Object);
+      if (!accept(OrderWord::Support)) return verb_missing();
+      return finish(Order::support_move(unit.type, unit.at, other->at, *dest), unit, &*other);
+    }
+    pos_ = start;
+    return std::nullopt;
+  }
+
+  // The verb a sentence written verb last lacks where it stops.
+  Failure verb_missing() {
+    const std::size_t at = skip_blanks();
+    if (at == text_.size())
+      return fail(at, {.problem = ParseProblem::MissingVerb, .written = excerpt(0, at), .phase = phase_});
+    return fail(at, {.problem = ParseProblem::UnknownVerb, .written = excerpt(0, at), .found = word_at(at), .phase = phase_});
   }
 
   Result<ParsedOrder> read_support(const WrittenUnit& unit) {
@@ -311,9 +387,14 @@ class OrderReader {
   }
 
   // Disband, build and remove: orders that name only the unit.
-  Result<ParsedOrder> finish_unit_order(OrderWord verb, const WrittenUnit& unit) {
+  Result<ParsedOrder> finish_unit_order(OrderWord verb, WrittenUnit unit) {
     switch (verb) {
-      case OrderWord::Build: return finish(Order::build(unit.type, unit.at), unit);
+      case OrderWord::Build:
+        // 在巴黎建造陸軍: the type after the verb.
+        if (!unit.type_given)
+          if (const auto type = accept_any({OrderWord::Army, OrderWord::Fleet}))
+            unit = {.type_given = true, .type = unit_type(*type), .at = unit.at};
+        return finish(Order::build(unit.type, unit.at), unit);
       case OrderWord::Disband:
         if (phase_ == PhaseType::Adjustment) return finish(Order::remove(unit.type, unit.at), unit);
         return finish(Order::disband(unit.type, unit.at), unit);
@@ -324,6 +405,7 @@ class OrderReader {
   // Everything has been read: only blanks may follow.
   Result<ParsedOrder> finish(const Order& order, const WrittenUnit& unit, const WrittenUnit* target = nullptr) {
     const std::size_t end = pos_;
+    accept(OrderWord::Ending);
     skip_blanks();
     if (pos_ < text_.size())
       return fail(pos_, {.problem = ParseProblem::TrailingText, .written = excerpt(0, end), .found = word_at(pos_)});
@@ -347,12 +429,14 @@ class OrderReader {
     if (type && accept(OrderWord::Build)) {
       accept(OrderWord::At);
       if (auto at = read_place(OrderPart::Place))
-        return WrittenUnit{.type_given = true, .type = *type == OrderWord::Fleet ? UnitType::Fleet : UnitType::Army, .at = *at};
+        return WrittenUnit{.type_given = true, .type = unit_type(*type), .at = *at};
     }
     pos_ = start;
     return std::nullopt;
   }
 
+  // "the army in Paris", "A Par"; and with the type after the place: パリの陸軍, 在巴黎的陸軍,
+  // 巴黎陸軍.
   Result<WrittenUnit> read_unit(OrderPart what) {
     WrittenUnit unit;
     const bool article = accept(OrderWord::Article);
@@ -362,13 +446,42 @@ class OrderReader {
       if (const auto second = accept_any({OrderWord::Army, OrderWord::Fleet})) type = second;
     if (type) {
       unit.type_given = true;
-      unit.type = *type == OrderWord::Fleet ? UnitType::Fleet : UnitType::Army;
-      accept(OrderWord::At);
+      unit.type = unit_type(*type);
     }
+    accept(OrderWord::At);
     auto at = read_place(what);
     if (!at) return Failure(at.error());
     unit.at = *at;
+    if (!type) {
+      const std::size_t place_end = pos_;
+      accept(OrderWord::Of);
+      if (const auto after = accept_any({OrderWord::Army, OrderWord::Fleet})) {
+        unit.type_given = true;
+        unit.type = unit_type(*after);
+      } else {
+        pos_ = place_end;
+      }
+    }
     return unit;
+  }
+
+  static UnitType unit_type(OrderWord word) { return word == OrderWord::Fleet ? UnitType::Fleet : UnitType::Army; }
+
+  // The unit that acts, perhaps after its nationality as the rulebooks write it in prose
+  // (法國在巴黎的陸軍, フランスのパリの陸軍): only before 在/の/的, so that "Russian A Ank - Arm"
+  // stays refused for the word that is no place, as MILA's reader refuses it.
+  Result<WrittenUnit> read_acting_unit() {
+    const std::size_t start = skip_blanks();
+    if (read_power()) {
+      const std::size_t after_power = pos_;
+      if (accept_any({OrderWord::At, OrderWord::Of})) {
+        pos_ = after_power;
+        accept(OrderWord::Of);
+        if (auto unit = read_unit(OrderPart::Place)) return unit;
+      }
+      pos_ = start;
+    }
+    return read_unit(OrderPart::Place);
   }
 
   // A supported or convoyed unit, perhaps preceded by its nationality ("RUSSIAN A War").
@@ -377,6 +490,7 @@ class OrderReader {
     const std::size_t start = skip_blanks();
     if (opening.nationality == Power::None) {
       if (const auto power = read_power()) {
+        accept(OrderWord::Of);
         if (auto unit = read_unit(what)) {
           unit->nationality = *power;
           return unit;

@@ -1,7 +1,9 @@
 #pragma once
-// The words of orders that are not names of the map: unit types, verbs, "via convoy"
-// and coasts, in English (with the usual one-letter abbreviations) and in the zh-Hant,
-// zh-Hans and ja words of the seeds. Place and power names come from the variant.
+// The words of orders that are not names of the map: unit types, verbs, "via convoy",
+// coasts and the particles of prose, in English (with the usual one-letter abbreviations)
+// and in the zh-Hant, zh-Hans and ja words of the seeds, the page's sentences (the locale
+// files' game.sentence) and the server's (formats/diplomacy_words.cpp). Place and power
+// names come from the variant.
 
 #include <cstddef>
 #include <cstdint>
@@ -38,6 +40,12 @@ enum class OrderWord : std::uint8_t {
   CoastNoun,  // "coast"
   At,         // "build army in Paris", "build fleet at Brest"
   Article,    // "an", "the" ("a" is Army; "build a fleet" reads it as an article)
+  // Particles of Japanese and Chinese prose (パリの陸軍がブルゴーニュへ移動, 巴黎的陸軍).
+  Of,       // の, 的: between a place and the unit there, and before a verbal noun
+  Subject,  // が, は, a comma: after the unit that acts
+  Toward,   // へ, に, まで: after a destination written before its verb
+  Object,   // を: after the unit acted on, or the verbal noun
+  Ending,   // する, します, 。: what may close a sentence
 };
 
 struct OrderWordMatch {

@@ -2,9 +2,10 @@
 // (and the page after a reload agrees), convoys entered by clicking from and to provinces
 // with two coasts, the coast asked exactly when it matters, the list of units still
 // without an order, Ready asking first while any is left, and a draw voted by two people.
+// Orders typed as prose in Japanese and Chinese, the page's own sentences among them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, clickProvince, desktop, launchBrowser, openPage, shot, signUp, startServer } from './harness.mjs';
+import { apiClient, clickProvince, desktop, launchBrowser, openPage, shot, signUp, startServer, twoPlayerGame } from './harness.mjs';
 
 let server;
 let browser;
@@ -176,6 +177,36 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   assert.match(await listed.innerText(), /引き分け/);
   await shot(page, 'lobby-finished-ja');
   await page.selectOption('select[name="language"]', 'en');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('prose orders typed on a Japanese and a traditional Chinese page, the page\'s own sentences among them', async () => {
+  const context = await browser.newContext(desktop);
+  const page = await openPage(context, server.url);
+  await signUp(page, 'prose');
+  await twoPlayerGame(page, server.url, { name: 'Prose', seat: 'ENGLAND', otherSeat: 'TURKEY', other: 'prose-turkey' });
+  await page.selectOption('select[name="language"]', 'ja');
+  await page.selectOption('select[name="order_power"]', 'FRANCE');
+  const type = async (text, order) => {
+    await page.fill('input[name="order"]', text);
+    await page.press('input[name="order"]', 'Enter');
+    await page.waitForSelector(`[data-order="${order}"].stored`);
+    assert.equal(await page.locator('li.refused').count(), 0, text);
+  };
+  // The sentence the page writes for an order, typed back, is that order.
+  await type('パリの陸軍がピカルディへ移動', 'A PAR - PIC');
+  assert.equal(await page.innerText('[data-order="A PAR - PIC"] .order-text'), 'パリの陸軍がピカルディへ移動');
+  await type('マルセイユの陸軍はパリの陸軍のブルゴーニュへの移動を支援する', 'A MAR S A PAR - BUR');
+  assert.equal(await page.innerText('[data-order="A MAR S A PAR - BUR"] .order-text'), 'マルセイユの陸軍がパリの陸軍のブルゴーニュへの移動を支援');
+  await shot(page, 'orders-prose-ja-desktop');
+  await page.selectOption('select[name="language"]', 'zh-Hant');
+  await type('巴黎的陸軍移動至勃艮第', 'A PAR - BUR');
+  assert.equal(await page.locator('[data-order="A PAR - PIC"]').count(), 0);
+  await type('布雷斯特的艦隊攻擊英吉利海峽', 'F BRE - ENG');
+  assert.equal(await page.innerText('[data-order="A PAR - BUR"] .order-text'), '陸軍巴黎移動至勃艮第');
+  assert.deepEqual(await stored(page, 'FRANCE'), ['A MAR S A PAR - BUR', 'A PAR - BUR', 'F BRE - ENG']);
+  await shot(page, 'orders-prose-zh-Hant-desktop');
   assert.deepEqual(page.problems, []);
   await context.close();
 });
