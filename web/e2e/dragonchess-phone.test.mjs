@@ -1,7 +1,7 @@
 // Dragonchess on a 390×844 phone (issue 29 §5): the three boards and both clocks on the
 // first screen, no board to scroll to, squares large enough to tap; a move made on the
 // lowest board without scrolling; once a piece is picked, the prompt says what comes next,
-// in every language. Screenshots in the four languages.
+// in every language, with the word for a tap. Screenshots in the four languages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
@@ -11,6 +11,8 @@ let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
+const tapPrompt = { en: 'Tap one of your pieces.', ja: '自分の駒をタップしてください。', 'zh-Hant': '點按你的棋子。', 'zh-Hans': '点按你的棋子。' };
+const tapWord = { en: /: tap a marked square/, ja: /タップ/, 'zh-Hant': /點按/, 'zh-Hans': /点按/ };
 const box = (page, selector) => page.$eval(selector, (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
 
 test('three boards and both clocks on one phone screen; the prompt says what comes next', async () => {
@@ -43,11 +45,14 @@ test('three boards and both clocks on one phone screen; the prompt says what com
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${language}: wider than the screen`);
 
     // A piece picked: the prompt names it and says what to do next; picking nothing ends it.
+    // A phone is tapped, not clicked, and the prompt says so.
     const idle = await page.innerText('.dragonchess .prompt');
+    assert.equal(idle, tapPrompt[language]);
     await page.tap('[data-square="2e2"]');
     await page.waitForSelector('[data-square="2e3"][data-target]');
     const picked = await page.innerText('.dragonchess .prompt');
     assert.notEqual(picked, idle, `${language}: the prompt after a piece is picked`);
+    assert.match(picked, tapWord[language]);
     assert.ok(picked.includes(await page.evaluate(() => document.querySelector('[data-square="2e2"]').getAttribute('aria-label').split(' ').pop())) ||
       picked.includes('2e2'), `${language}: "${picked}" names the piece`);
     await shot(page, `dragonchess-phone-${language}`);

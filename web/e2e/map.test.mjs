@@ -117,6 +117,11 @@ test('units: each hit where it is drawn, 24 px to tap, at fit zoom and zoomed in
   await context.close();
 });
 
+const pickUnit = {
+  phone: { ja: '自分のユニットをタップしてください。', en: 'Tap one of your units.' },
+  desktop: { ja: '自分のユニットをクリックしてください。', en: 'Click one of your units.' },
+};
+
 test('the map stays where it is while a unit is ordered; on a desktop it fits the first screen', async () => {
   for (const [size, options] of [['phone', phone], ['desktop', desktop]]) {
     const context = await browser.newContext(options);
@@ -147,6 +152,8 @@ test('the map stays where it is while a unit is ordered; on a desktop it fits th
       await click('[data-action="hold"]');
       await page.waitForSelector('[data-order="F LON H"].stored');
       assert.deepEqual(await where(), start, `${size} ${language}: after the order`);
+      // A phone is tapped and a desktop clicked: the prompt says which.
+      assert.equal(await page.innerText('.prompt'), pickUnit[size][language]);
     }
     assert.deepEqual(page.problems, []);
     await context.close();

@@ -2,7 +2,7 @@
 // order's status, ready, the countdown, results, history, press, live over SSE.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type Deal, type DiplomacyView, type Message, type OrderEcho, type PhaseRecord, type User } from '../api';
-import { useT, gameName, gameResult, listOf, orderSentence, phaseName, powerName, provinceName, timeOfDay, unitName } from '../ui/i18n';
+import { useT, gameName, gameResult, listOf, orderSentence, phaseName, pointing, powerName, provinceName, timeOfDay, unitName } from '../ui/i18n';
 import { Countdown } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { MapView, type DrawnOrder } from './MapView';
@@ -298,7 +298,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
       case 'convoy-army': return t('game.pickConvoyed');
       case 'convoy-target': return t('game.pickConvoyTarget');
       case 'build': return t('game.build');
-      default: return kind === 'A' ? adjustmentPrompt : t('game.pickUnit');
+      default: return kind === 'A' ? adjustmentPrompt : t('game.pickUnit', { context: pointing() });
     }
   })();
 

@@ -4,7 +4,7 @@
 // pieces, the last move, the move list, clocks, check and the end of the game.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type DragonchessView, type User } from '../api';
-import { useT, gameName, gameResult } from '../ui/i18n';
+import { useT, gameName, gameResult, pointing } from '../ui/i18n';
 import { formatDuration } from '../ui/Countdown';
 import { useGameEvents } from '../game/events';
 import { capturedPieces, files, isFrozen, parseMove, parsePosition, sideOf, type Board } from './position';
@@ -105,7 +105,8 @@ export function DragonchessPage({ initial }: { initial: DragonchessView; user: U
       </div>
       {error && <p class="error" role="alert">{error}</p>}
       <p class="muted prompt" aria-live="polite">{!myTurn ? '' : selected && pieces.get(selected)
-        ? t('dc.pickedPiece', { piece: pieceName(pieces.get(selected)!), square: selected }) : t('dc.selectPiece')}</p>
+        ? t('dc.pickedPiece', { piece: pieceName(pieces.get(selected)!), square: selected, context: pointing() })
+        : t('dc.selectPiece', { context: pointing() })}</p>
       <div class="dc-boards">
         {boards.map(({ n, key }) => (
           <figure class="dc-board" key={n}>

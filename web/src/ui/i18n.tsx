@@ -10,6 +10,11 @@ export interface Translation { lang: Language; t: TFunction }
 export const TranslationContext = createContext<Translation>({ lang: 'en', t: i18n.t.bind(i18n) });
 export const useT = () => useContext(TranslationContext);
 
+/** How the reader points, as the context of the words that say it: "touch" where a finger
+ * taps (a phone), so that i18next picks `pickUnit_touch` ("Tap one of your units", タップ,
+ * 點按, 点按) over `pickUnit` ("Click ..."). */
+export const pointing = () => (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 'touch' : undefined);
+
 /** "S1901M" in words: "Spring 1901 movement", "1901年春季行動", ... */
 export function phaseName(t: TFunction, phase: string) {
   const m = /^([SFW])(\d+)([MRA])$/.exec(phase);
