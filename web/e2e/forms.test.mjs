@@ -82,6 +82,9 @@ for (const lang of ['zh-Hans', 'ja']) {
     await page.click('[data-action="create-game"]');
     assert.equal(await error('form.create'), says.endYear);
     await shot(page, `forms-create-${lang}`);
+    // The DAIDE field's sentence of help is read across the form, not down a narrow column.
+    const [helpWidth, formWidth] = await page.$eval('input[name="daide_players"] + .muted', (e) => [e.getBoundingClientRect().width, e.closest('form').clientWidth]);
+    assert.ok(helpWidth >= formWidth * 0.8, `${lang}: the DAIDE help is ${helpWidth} px wide in a ${formWidth} px form`);
     await page.fill('input[name="end_year"]', '');
     await page.selectOption('select[name="preset"]', 'computer');
     await page.click('[data-action="create-game"]');

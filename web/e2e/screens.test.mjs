@@ -75,6 +75,11 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
       if (language !== 'en') assert.deepEqual(await englishLeft(page, english.lobby, language), [], `lobby in ${language}`);
       await noOverflow(page, `lobby ${language}`);
       await shot(page, `screens-${size}-${language}-lobby`);
+      // The whole create form, down to the DAIDE field and its sentence of help.
+      await page.selectOption('select[name="preset"]', 'custom');
+      await noOverflow(page, `create form ${language}`);
+      await page.locator('input[name="daide_players"]').scrollIntoViewIfNeeded();
+      await shot(page, `screens-${size}-${language}-create`);
       await page.goto(diplomacy);
       await page.waitForSelector('[data-results-power]');
       if (language !== 'en') assert.deepEqual(await englishLeft(page, english.game, language), [], `game in ${language}`);

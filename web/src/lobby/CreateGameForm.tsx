@@ -175,7 +175,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (id: string) => void 
                 </label>
                 {/* DAIDE gives a client one power: only setups of one power a seat. */}
                 {players >= 5 && (
-                  <label>{t('lobby.daidePlayers')}
+                  <label class="explained">{t('lobby.daidePlayers')}
                     <input name="daide_players" type="number" min={0} max={players - 1} defaultValue="0" />
                     <span class="muted">{t('lobby.daidePlayersHelp')}</span>
                   </label>
