@@ -86,8 +86,9 @@ std::string html_with_link(const std::string& sentence, const std::string& url) 
 
 }  // namespace
 
-Mail mail_of(std::string_view kind, const nlohmann::json& data, Language language, const MailLinks& links) {
-  const NoticeText words = notice_text(kind, data, language);
+Mail mail_of(std::string_view kind, const nlohmann::json& data, Language language, const MailLinks& links,
+             formats::NameRegion names) {
+  const NoticeText words = notice_text(kind, data, language, names);
   Mail mail{words.title, "", ""};
   std::vector<std::pair<std::string, std::string>> paragraphs;  // sentence, the URL in it
   for (const std::string& line : words.lines) paragraphs.emplace_back(line, "");

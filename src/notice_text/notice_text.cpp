@@ -28,8 +28,8 @@ std::string text_of(const json& data, std::string_view name) {
 
 class Words {
  public:
-  explicit Words(Language language)
-      : language_(language), says_(sentences_in(language)), variant_(diplomacy::standard_variant()) {}
+  explicit Words(Language language, formats::NameRegion names = formats::NameRegion::Taiwan)
+      : language_(language), names_(names), says_(sentences_in(language)), variant_(diplomacy::standard_variant()) {}
 
   const Sentences& says() const { return says_; }
 
@@ -50,7 +50,7 @@ class Words {
     if (code == "gold") return std::string(says_.sides[0]);
     if (code == "scarlet") return std::string(says_.sides[1]);
     const auto power = formats::read_power(variant_, code);
-    return power ? variant_.power_name(*power, language_) : code;
+    return power ? formats::with_names_of(names_, variant_.power_name(*power, language_)) : code;
   }
 
   std::string powers(const json& codes) const {
@@ -66,6 +66,7 @@ class Words {
 
  private:
   Language language_;
+  formats::NameRegion names_;
   const Sentences& says_;
   const diplomacy::Variant& variant_;
 };
@@ -180,8 +181,8 @@ std::string readable_time(std::string_view rfc3339) {
   return fmt::format("{:%Y-%m-%d %H:%M} UTC", std::chrono::floor<std::chrono::minutes>(*instant));
 }
 
-NoticeText notice_text(std::string_view notice_kind, const json& data, Language language) {
-  const Words words(language);
+NoticeText notice_text(std::string_view notice_kind, const json& data, Language language, formats::NameRegion names) {
+  const Words words(language, names);
   const std::string game = game_title(text_of(data, "game_name"), language);
   if (notice_kind == kind::orders_due) return orders_due(words, data, game);
   if (notice_kind == kind::deadline_near) return deadline_near(words, data, game);

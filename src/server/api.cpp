@@ -216,7 +216,9 @@ bool Api::start(const Request& request, Respond respond) {
       if (!route.action || route.method != request.method) continue;
       auto captures = match(route.pattern, request.path);
       if (!captures) continue;
-      Caller caller{.language = request_language(request), .user = std::nullopt};
+      Caller caller{.language = request_language(request),
+                .names = names_from_accept_language(request.accept_language),
+                .user = std::nullopt};
       if (!authenticate_from_memory(request, caller)) return false;
       return start_action(request, caller, *captures, *route.action, std::move(respond));
     }
@@ -227,7 +229,9 @@ bool Api::start(const Request& request, Respond respond) {
 }
 
 Response Api::dispatch(const Request& request) {
-  Caller caller{.language = request_language(request), .user = std::nullopt};
+  Caller caller{.language = request_language(request),
+                .names = names_from_accept_language(request.accept_language),
+                .user = std::nullopt};
   // A decoded NUL ("%00") would end the path early for anything that reads it as C text.
   if (request.path.find('\0') != std::string::npos) {
     return bad_request(say(caller.language, Text::path_has_nul)).response();
@@ -286,7 +290,10 @@ std::string session_token(const Request& request, bool query_token_allowed) {
 }
 
 void identify(Caller& caller, storage::User user) {
-  if (const auto language = account_language(user.language)) caller.language = *language;
+  if (const auto language = account_language(user.language)) {
+    caller.language = *language;
+    caller.names = account_names(user.language);
+  }
   caller.user = std::move(user);
 }
 

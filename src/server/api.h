@@ -34,6 +34,7 @@ namespace stratagem::server {
 // Who is asking, and in which language to answer.
 struct Caller {
   Language language = Language::En;
+  NameRegion names = NameRegion::Taiwan;  // whose names the sentences written for the caller use
   std::optional<storage::User> user;  // set once authenticated
 };
 

@@ -122,7 +122,7 @@ Response Api::get_messages(const Request&, Caller& caller, const Captures& captu
   const auto stored = store_.messages(loaded->first.id);
   if (!stored) return error_of(stored.error(), caller.language).response();
   nlohmann::json listed = loaded->second.messages_for(std::to_string(caller.user->id), platform_messages(*stored));
-  for (auto& message : listed) show_press(message, caller.language);
+  for (auto& message : listed) show_press(message, caller.language, caller.names);
   return Response::json(200, listed);
 }
 
@@ -131,7 +131,7 @@ Response Api::get_deals(const Request&, Caller& caller, const Captures& captures
   if (!loaded) return loaded.error().response();
   const platform::DiplomacyGame* diplomacy = loaded->second.diplomacy();
   nlohmann::json deals = diplomacy ? diplomacy->deals_for(std::to_string(caller.user->id)) : nlohmann::json::array();
-  for (auto& deal : deals) show_deal(deal, caller.language);
+  for (auto& deal : deals) show_deal(deal, caller.language, caller.names);
   return Response::json(200, deals);
 }
 

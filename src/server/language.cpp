@@ -57,6 +57,27 @@ double weight_of(std::string_view parameters) {
   return 1.0;
 }
 
+// The tag of the header's best weight among those of the four languages.
+std::optional<std::string_view> best_tag(std::string_view header) {
+  std::optional<std::string_view> best;
+  double best_weight = 0.0;
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    const auto element = trim(header.substr(0, comma));
+    const auto semicolon = element.find(';');
+    const auto tag = trim(element.substr(0, semicolon));
+    const double weight =
+        semicolon == std::string_view::npos ? 1.0 : weight_of(element.substr(semicolon + 1));
+    if (language_of_tag(tag) && weight > best_weight) {
+      best = tag;
+      best_weight = weight;
+    }
+    if (comma == std::string_view::npos) break;
+    header.remove_prefix(comma + 1);
+  }
+  return best;
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& account_languages() {
@@ -69,24 +90,20 @@ std::optional<Language> account_language(std::string_view code) {
   return diplomacy::language_by_code(code);
 }
 
+NameRegion account_names(std::string_view code) {
+  return code == "zh-Hant-HK" ? NameRegion::HongKong : NameRegion::Taiwan;
+}
+
 std::optional<Language> language_from_accept_language(std::string_view header) {
-  std::optional<Language> best;
-  double best_weight = 0.0;
-  while (!header.empty()) {
-    const auto comma = header.find(',');
-    const auto element = trim(header.substr(0, comma));
-    const auto semicolon = element.find(';');
-    const auto tag = trim(element.substr(0, semicolon));
-    const double weight =
-        semicolon == std::string_view::npos ? 1.0 : weight_of(element.substr(semicolon + 1));
-    if (const auto language = language_of_tag(tag); language && weight > best_weight) {
-      best = language;
-      best_weight = weight;
-    }
-    if (comma == std::string_view::npos) break;
-    header.remove_prefix(comma + 1);
-  }
-  return best;
+  const auto tag = best_tag(header);
+  return tag ? language_of_tag(*tag) : std::nullopt;
+}
+
+NameRegion names_from_accept_language(std::string_view header) {
+  const auto tag = best_tag(header);
+  if (!tag || language_of_tag(*tag) != Language::ZhHant) return NameRegion::Taiwan;
+  const std::string lower = lowercase(*tag);
+  return lower.ends_with("-hk") || lower.ends_with("-mo") ? NameRegion::HongKong : NameRegion::Taiwan;
 }
 
 }  // namespace stratagem::server

@@ -86,7 +86,7 @@ class MailSender final : public ChannelSender {
       links.unsubscribe_one_click = links_.unsubscribe_one_click((*email)->unsubscribe_token);
     }
     const auto language = account_language(user->language).value_or(notice_text::Language::En);
-    const auto mail = notice_text::mail_of(delivery.kind, data, language, links);
+    const auto mail = notice_text::mail_of(delivery.kind, data, language, links, account_names(user->language));
     const notice_text::MailEnvelope envelope{
         .from = options_.from,
         .to = to,

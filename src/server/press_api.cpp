@@ -37,7 +37,7 @@ tl::expected<void, ApiError> read_press_text(nlohmann::json& body, Language lang
   return {};
 }
 
-void show_press(nlohmann::json& message, Language language) {
+void show_press(nlohmann::json& message, Language language, NameRegion names) {
   const auto found = message.find("press");
   if (found == message.end() || !found->is_object()) return;
   const auto& variant = diplomacy::standard_variant();
@@ -47,7 +47,8 @@ void show_press(nlohmann::json& message, Language language) {
     nlohmann::json vote = {{"on", found->value("on", "")}, {"accept", found->value("accept", false)}};
     message.erase(found);
     if (!voter) return;
-    message["sentence"] = formats::vote_sentence(variant, *voter, vote["on"] == "draw", vote["accept"].get<bool>(), language);
+    message["sentence"] = formats::with_names_of(
+        names, formats::vote_sentence(variant, *voter, vote["on"] == "draw", vote["accept"].get<bool>(), language));
     message["vote"] = std::move(vote);
     return;
   }
@@ -55,22 +56,23 @@ void show_press(nlohmann::json& message, Language language) {
   const auto sender = formats::read_power(variant, message.value("from", ""));
   if (!press || !sender) return;
   if (auto text = daide_text(*press)) *found = *text;
-  message["sentence"] = formats::press_sentence(variant, *sender, *press, language);
+  message["sentence"] = formats::with_names_of(names, formats::press_sentence(variant, *sender, *press, language));
 }
 
-void show_deal(nlohmann::json& deal, Language language) {
+void show_deal(nlohmann::json& deal, Language language, NameRegion names) {
   const auto& variant = diplomacy::standard_variant();
   const auto press = formats::press_from_json(variant, {{"kind", "propose"}, {"arrangement", deal["arrangement"]}});
   const auto& parties = deal["parties"];
   const auto proposer = parties.empty() ? tl::unexpected(std::string()) : formats::read_power(variant, parties[0].get<std::string>());
   if (!press || !proposer) return;
   if (auto text = daide_text(*press)) deal["press"] = *text;
-  deal["sentence"] = formats::press_sentence(variant, *proposer, *press, language);
+  deal["sentence"] = formats::with_names_of(names, formats::press_sentence(variant, *proposer, *press, language));
   std::vector<diplomacy::Power> powers;
   for (const auto& party : parties)
     if (const auto power = formats::read_power(variant, party.get<std::string>())) powers.push_back(*power);
   if (const auto since = diplomacy::parse_phase_code(deal.value("agreed_phase", "")))
-    deal["agreement"] = formats::agreement_sentence(variant, powers, press->arrangement, *since, language);
+    deal["agreement"] =
+        formats::with_names_of(names, formats::agreement_sentence(variant, powers, press->arrangement, *since, language));
 }
 
 }  // namespace stratagem::server

@@ -16,10 +16,11 @@ namespace stratagem::server {
 // body["press"] as DAIDE text into its JSON (an object is left for the platform to read);
 // 400 naming where reading stopped.
 tl::expected<void, ApiError> read_press_text(nlohmann::json& body, Language language);
-// A listed message with "press" (JSON): "press" as DAIDE text, and "sentence".
-void show_press(nlohmann::json& message, Language language);
+// A listed message with "press" (JSON): "press" as DAIDE text, and "sentence" (with the
+// reader's names).
+void show_press(nlohmann::json& message, Language language, NameRegion names);
 // A deal of DiplomacyGame::deals_for: "press" (PRP of its arrangement), "sentence" (the
 // proposal that made it) and "agreement" (the agreement in force since it was made).
-void show_deal(nlohmann::json& deal, Language language);
+void show_deal(nlohmann::json& deal, Language language, NameRegion names);
 
 }  // namespace stratagem::server

@@ -56,8 +56,8 @@ class PushSender final : public ChannelSender {
     }
     json data = json::parse(delivery.payload, nullptr, false);
     if (delivery.kind == notices::kind::deadline_near && game) data["waiting"] = notices::awaited(*game);
-    const auto language = diplomacy::language_by_code(user->language).value_or(notice_text::Language::En);
-    const auto words = notice_text::notice_text(delivery.kind, data, language);
+    const auto language = account_language(user->language).value_or(notice_text::Language::En);
+    const auto words = notice_text::notice_text(delivery.kind, data, language, account_names(user->language));
     std::string body;
     for (const std::string& line : words.lines) body += (body.empty() ? "" : "\n") + line;
     const json message = {

@@ -59,7 +59,7 @@ TEST(DiplomacyRenderLanguage, VoidReasonsInTraditionalChinese) {
             "  艦隊 倫敦 移動至 英吉利海峽：無效：該部隊屬於他國\n"
             "  艦隊 中大西洋 移動至 愛爾蘭海：成功\n"
             "\n"
-            "意大利\n"
+            "義大利\n"
             "  陸軍 威尼斯 移動至 突尼斯：無效：沒有相連的艦隊能把該陸軍護航至該處\n"
             "  \"A Xyz H\"：無法理解：不明的區域「Xyz」\n"
             "\n");

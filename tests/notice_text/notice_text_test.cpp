@@ -23,10 +23,27 @@ TEST(NoticeText, OrdersDueNamesTheGamePhasePowersAndDeadlineInEachLanguage) {
             std::vector<std::string>{"Your orders for Spring 1901, movement (France, Italy) are due by 2026-11-25 18:00 UTC."});
   const auto ja = notice_text("orders_due", kOrdersDue, Language::Ja);
   EXPECT_EQ(ja.lines.at(0), "1901年 春 移動フェイズの命令（フランス、イタリア）の締め切りは 2026-11-25 18:00 UTC です。");
-  EXPECT_NE(notice_text("orders_due", kOrdersDue, Language::ZhHant).lines.at(0).find("法國、意大利"), std::string::npos)
+  EXPECT_NE(notice_text("orders_due", kOrdersDue, Language::ZhHant).lines.at(0).find("法國、義大利"), std::string::npos)
       << notice_text("orders_due", kOrdersDue, Language::ZhHant).lines.at(0);
   EXPECT_NE(notice_text("orders_due", kOrdersDue, Language::ZhHans).lines.at(0).find("法国、意大利"), std::string::npos)
       << notice_text("orders_due", kOrdersDue, Language::ZhHans).lines.at(0);
+}
+
+// Traditional Chinese names Italy as Taiwan does (義大利), or as Hong Kong does (意大利)
+// for a reader who chose Hong Kong's names; a person's words are never renamed.
+TEST(NoticeText, TraditionalChineseNamesPowersAsTheReadersRegionDoes) {
+  const json press = {{"game_name", "Friday game"},
+                      {"count", 1},
+                      {"messages", {{{"from", "ITALY"}, {"text", "義大利不會攻擊你"}}}}};
+  const auto taiwan = notice_text("press", press, Language::ZhHant);
+  const auto hong_kong = notice_text("press", press, Language::ZhHant, formats::NameRegion::HongKong);
+  ASSERT_EQ(taiwan.lines.size(), 1u);
+  ASSERT_EQ(hong_kong.lines.size(), 1u);
+  EXPECT_EQ(taiwan.lines[0].rfind("義大利", 0), 0u) << taiwan.lines[0];
+  EXPECT_EQ(hong_kong.lines[0].rfind("意大利", 0), 0u) << hong_kong.lines[0];
+  EXPECT_NE(hong_kong.lines[0].find("義大利不會攻擊你"), std::string::npos) << hong_kong.lines[0];
+  EXPECT_NE(notice_text("orders_due", kOrdersDue, Language::ZhHant, formats::NameRegion::HongKong).lines.at(0).find("法國、意大利"),
+            std::string::npos);
 }
 
 TEST(NoticeText, AGameNamedAfterItsKindIsNamedInTheReadersLanguage) {

@@ -35,6 +35,20 @@ TEST(ServerLanguage, AcceptLanguageChoosesTheBestOfTheFour) {
   EXPECT_EQ(language_from_accept_language(";;,,q=,"), std::nullopt);
 }
 
+// Whose names of powers the server's sentences use in traditional Chinese (義大利 / 意大利).
+TEST(ServerLanguage, HongKongsNamesForTheRequestOrAccountThatAsksForThem) {
+  EXPECT_EQ(names_from_accept_language("zh-Hant-HK"), NameRegion::HongKong);
+  EXPECT_EQ(names_from_accept_language("zh-HK"), NameRegion::HongKong);
+  EXPECT_EQ(names_from_accept_language("zh-MO, en;q=0.5"), NameRegion::HongKong);
+  EXPECT_EQ(names_from_accept_language("en;q=0.9, zh-Hant-HK;q=0.5"), NameRegion::Taiwan);
+  EXPECT_EQ(names_from_accept_language("zh-Hant"), NameRegion::Taiwan);
+  EXPECT_EQ(names_from_accept_language("zh-TW"), NameRegion::Taiwan);
+  EXPECT_EQ(names_from_accept_language(""), NameRegion::Taiwan);
+  EXPECT_EQ(account_names("zh-Hant-HK"), NameRegion::HongKong);
+  EXPECT_EQ(account_names("zh-Hant"), NameRegion::Taiwan);
+  EXPECT_EQ(account_language("zh-Hant-HK"), Language::ZhHant);
+}
+
 TEST(ServerFields, MessagesNameTheFieldInTheCallersLanguage) {
   const auto body = parse_body(R"({"name": 5, "deadlines": {"movement_seconds": "x"}, "n": 99})", Language::En);
   ASSERT_TRUE(body);

@@ -146,6 +146,13 @@ def test_talkative_computers_propose_and_keep_what_is_accepted(server):
                            for m in person.ok("GET", f"/api/v1/games/{game}/messages")), timeout=20, what="a proposal")
     offer = [m for m in person.ok("GET", f"/api/v1/games/{game}/messages") if m.get("press") == "PRP (PCE (AUS ITA))"][0]
     assert offer["from"] == "AUSTRIA" and offer["to"] == ["ITALY"] and offer["sentence"] == "奥匈提议与意大利和平"
+    # In traditional Chinese, Italy is named as Taiwan names it, or as Hong Kong does for an
+    # account that chose Hong Kong's names.
+    for language, italy in [("zh-Hant", "義大利"), ("zh-Hant-HK", "意大利")]:
+        person.ok("PATCH", "/api/v1/me", {"language": language})
+        offer = [m for m in person.ok("GET", f"/api/v1/games/{game}/messages") if m.get("press") == "PRP (PCE (AUS ITA))"][0]
+        assert offer["sentence"] == f"奧匈帝國提議與{italy}和平", (language, offer["sentence"])
+    person.ok("PATCH", "/api/v1/me", {"language": "zh-Hans"})
     assert person.ok("POST", f"/api/v1/games/{game}/messages",
                      {"from": "ITALY", "to": ["AUSTRIA"], "press": "YES (PRP (PCE (AUS ITA)))"}, status=201)["deal"] == "1"
     assert [d["state"] for d in person.ok("GET", f"/api/v1/games/{game}/deals")] == ["holding"]

@@ -96,6 +96,13 @@ test('computer players set to propose do propose; the press view says whether th
   const offer = await page.waitForSelector('[data-press="PRP (PCE (AUS ITA))"]', { timeout: 20000 });
   assert.equal(await offer.innerText(), '奧匈帝國提議與意大利和平');
   await shot(page, 'proposals-computers-propose-zh-Hant-HK');
+  // On a Taiwan page the server's sentence names Italy as Taiwan does.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/me') && r.request().method() === 'PATCH');
+  await page.selectOption('select[name="language"]', 'zh-Hant');
+  await saved;
+  await page.reload();
+  await page.click('[data-tab="press"]');
+  await page.waitForSelector('[data-press="PRP (PCE (AUS ITA))"] >> text=奧匈帝國提議與義大利和平');
   // Without the option the view says they will not.
   await page.goto(server.url);
   await page.selectOption('select[name="preset"]', 'computer');

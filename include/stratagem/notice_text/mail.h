@@ -36,7 +36,8 @@ struct Mail {
 };
 
 // The words of the notice as a mail's subject and parts.
-Mail mail_of(std::string_view kind, const nlohmann::json& data, Language language, const MailLinks& links);
+Mail mail_of(std::string_view kind, const nlohmann::json& data, Language language, const MailLinks& links,
+             formats::NameRegion names = formats::NameRegion::Taiwan);
 
 // The whole message, CRLF line ends, ready for SMTP's DATA.
 std::string mime_message(const MailEnvelope& envelope, const Mail& mail, Language language, const MailLinks& links);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stratagem/diplomacy/variant.h"
+#include "stratagem/formats/regional_names.h"
 
 namespace stratagem::notice_text {
 
@@ -24,7 +25,9 @@ struct NoticeText {
 
 // The notice of `kind` with its data in `language`. Unknown kinds and missing data make a
 // plainer sentence, never an error: the outbox sends what it has.
-NoticeText notice_text(std::string_view kind, const nlohmann::json& data, Language language);
+// Powers are named as `names` names them where Taiwan and Hong Kong differ.
+NoticeText notice_text(std::string_view kind, const nlohmann::json& data, Language language,
+                       formats::NameRegion names = formats::NameRegion::Taiwan);
 
 // The fixed sentences around a notice, in `language`: "Open the game: {url}", ...
 enum class Phrase {

@@ -6,10 +6,10 @@ import variant from '../generated/variant.json';
 
 type Names = Record<string, string>;
 
-// Where Taiwan and Hong Kong name a power differently. The variant's first zh-Hant name is
-// the engine's; Italy's is Hong Kong's (意大利, the Hong Kong rulebook, seed 000) where
-// Taiwan's rulebook (seed 003) writes 義大利. Both are the variant's names, so both can be
-// typed in orders.
+// Where Taiwan and Hong Kong name a power differently (the server's formats/regional_names
+// holds the same pairs for the sentences it writes). The variant's first zh-Hant name is
+// Taiwan's (義大利, Taiwan's rulebook, seed 003) where Hong Kong's rulebook (seed 000) writes
+// 意大利. Both are the variant's names, so both can be typed in orders.
 const regionalNames: Record<string, { power: Names; adjective: Names }> = {
   'zh-Hant': { power: { ITALY: '義大利' }, adjective: { ITALY: '義大利的' } },
   'zh-Hant-HK': { power: { ITALY: '意大利' }, adjective: { ITALY: '意大利的' } },
