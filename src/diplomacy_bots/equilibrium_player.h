@@ -8,9 +8,10 @@
 //  2. regret matching over the joint candidates for a number of iterations, each power's
 //     candidates valued by playing them against the others' sampled play through the end
 //     of the year (the policy playing the later phases);
-//  3. our orders are the best response to opponents drawn from their average strategies,
-//     found as the search player finds its own (our candidates, most played first, then
-//     unit-by-unit improvement).
+//  3. our orders are the best response to opponents drawn from their average strategies
+//     (some drawn from the DumbBot-class policy instead, a hedge against opponents who do
+//     not search), found as the search player finds its own (our candidates, most played
+//     first, then unit-by-unit improvement).
 // Retreats and adjustments follow the policy. Everything is bounded by a budget of
 // adjudicated phases, so the same seed gives the same orders on any machine.
 
