@@ -22,7 +22,7 @@ import mila_api_scenario as scenario  # noqa: E402  pylint: disable=wrong-import
 MILA = json.loads((DATA / "mila_api.json").read_text())
 
 
-@pytest.mark.parametrize("part", ["roles", "settings", "draw"])
+@pytest.mark.parametrize("part", ["roles", "settings", "draw", "utils"])
 def test_calls_answer_as_milas(part):
     ours = json.loads(json.dumps(getattr(scenario, f"{part}_answers")(diplomacy)))
     assert {step: ours[step] for step in MILA[part] if ours[step] != MILA[part][step]} == {}

@@ -16,6 +16,12 @@ from .power import Power
 class PositionEditing:
     """MILA's hand-set position: needs ``powers`` (name -> Power) and ``error``."""
 
+    def update_hash(self, power: str, unit_type: str = "", loc: str = "", is_dislodged: bool = False,
+                    is_center: bool = False, is_home: bool = False) -> None:  # pylint: disable=unused-argument
+        """MILA's code calls this beside each change it makes to a power's lists by hand, to
+        keep its Zobrist hash; here the hash is read from the position itself
+        (``get_hash()``), so after the same changes it is already MILA's."""
+
     def clear_units(self, power_name: Optional[str] = None) -> None:
         for name, power in self.powers.items():
             if power_name is None or name == power_name.upper():

@@ -16,13 +16,10 @@ from typing import Any, Dict, Iterable, Optional
 
 from ..utils import strings
 from ..utils.common import timestamp_microseconds
-from ..utils.constants import OrderSettings
+from ..utils.constants import PRIVATE_BOT_USERNAME, OrderSettings
 from ..utils.exceptions import DiplomacyException
 from ..utils.sorted_dict import SortedDict
 
-# MILA's name of the account its server gives the bots it runs (utils.constants).
-PRIVATE_BOT_USERNAME = ("#bot@2e723r43tr70fh2239-qf3947-3449-21128-9dh1321d12dm13d83820d28-9dm,"
-                        "xw201=ed283994f4n832483")
 
 
 class PowerRoles:

@@ -8,18 +8,17 @@ loads the whole history at once where MILA's form gives each phase's parts by ha
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any, Dict, List
 
 from stratagem.diplomacy import _dislodged_units, _position_of
 
 from ..utils import strings
 from ..utils.common import StringableCode
+from ..utils.export import RULES_TO_SKIP as _RULES_NOT_SAVED
 from ..utils.game_phase_data import GamePhaseData
 from ..utils.sorted_dict import SortedDict
 from ._phase_names import PhaseName, _short_phase
-
-# Rules MILA's saved games leave out (how the game is run, not how it is played).
-_RULES_NOT_SAVED = ("SOLITAIRE", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "IGNORE_ERRORS")
 
 
 class SavedGame:
@@ -80,6 +79,13 @@ class SavedGame:
         self._completed = last.name == "COMPLETED"
         self.note = last.state.get("note", "")
         self._forget_position()
+
+    # MILA's saved field of the phase's abbreviation, which its games leave empty.
+    phase_abbr = ""
+
+    def json(self) -> str:
+        """``to_dict()`` as JSON text (MILA's)."""
+        return json.dumps(self.to_dict())
 
     def to_dict(self) -> Dict[str, Any]:
         """The whole game as MILA's ``Game.to_dict()`` writes it (its powers with their

@@ -10,8 +10,9 @@ CLI's). What differs from MILA is listed in docs/python.md.
 Written in parts: saving and copying (``_saved_game``), what is said of the phase last
 processed (``_last_phase``), reading and refusing orders as MILA does (``_order_reading``),
 the position set by hand and who stands where (``_position_editing``), phase names
-(``_phase_names``) and MILA's hash keys (``_mila_hash``); the rules, the position as
-played, orders, processing, state and press here.
+(``_phase_names``), MILA's hash keys (``_mila_hash``), draws and phases recorded by hand
+(``_phase_records``), roles, controllers, waiting and votes (``_game_roles``), drawing
+(``_drawing``); the rules, the position as played, orders, processing, state and press here.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..utils.common import StringableCode, timestamp_microseconds
 from ..utils.constants import DEFAULT_GAME_RULES
 from ..utils.exceptions import MapPowerException
 from ..utils.game_phase_data import GamePhaseData
-from ..utils.order_results import DISBAND, DISLODGED, DISRUPTED, NO_CONVOY, OK, VOID, BOUNCE, CUT
+from ..utils.order_results import DISBAND, DISLODGED, DISRUPTED, MAYBE, NO_CONVOY, OK, VOID, BOUNCE, CUT  # noqa: F401
 from ..utils.sorted_dict import Deferred, SortedDict
 from ._mila_hash import MILA_DISLODGED_KEYS
 from ._phase_names import PhaseName, _long_phase, _phase_name, _short_phase
@@ -37,12 +38,23 @@ from ._last_phase import LastPhase, _unit_key
 from ._order_reading import OrderReading
 from ._phase_records import PhaseRecords
 from ._position_editing import PositionEditing
+from ._drawing import Drawing
 from ._game_roles import GameRoles
 from ._saved_game import SavedGame
+from .map import COAST, LOCATION, MOVE_SEP, ORDER, OTHER, POWER, UNDETERMINED, UNIT  # noqa: F401  (MILA's names)
 from .message import GLOBAL, OBSERVER, OMNISCIENT, SYSTEM, Message
 from .power import Power
 
 __all__ = ["Game"]
+
+
+def __getattr__(name: str):
+    """MILA's module logger, made when asked: importing logging costs a tenth of the
+    package's import time."""
+    if name == "LOGGER":
+        import logging  # pylint: disable=import-outside-toplevel
+        return logging.getLogger(__name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # The rule flags MILA documents (its README_RULES.txt): each with the flags it brings in
 # (+), takes out (-) and cannot stand beside (!).
@@ -61,7 +73,8 @@ _RULES: Dict[str, Dict[str, Sequence[str]]] = {
 _YEARS_PLAYED = 100
 
 
-class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, GameRoles, _core.DiplomacyGame):
+class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, GameRoles, Drawing,
+           _core.DiplomacyGame):
     """A game of Diplomacy with MILA's API (``diplomacy.engine.game.Game``).
 
     ``Game(game_id=None, **kwargs)``: ``map_name`` (``standard``, the one map here),

@@ -17,6 +17,7 @@ from stratagem import _core
 from . import _map_convoys, _map_words
 # The kinds of words in a compacted phrase (vet()), importable from here as from MILA's.
 from ._map_words import UNDETERMINED, POWER, UNIT, LOCATION, COAST, ORDER, MOVE_SEP, OTHER  # noqa: F401
+from ..utils.keywords import ALIASES, KEYWORDS  # noqa: F401  (MILA's module offers its tables)
 
 MAP_CACHE = {}
 

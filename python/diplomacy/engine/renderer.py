@@ -31,6 +31,9 @@ _TINTS = {"AUSTRIA": "#eac284", "ENGLAND": "#72b3f6", "FRANCE": "#dce4ff", "GERM
           "ITALY": "#70b583", "RUSSIA": "#ffaeda", "TURKEY": "#e8d976"}
 _LAND, _SEA, _IMPASSABLE, _INK = "#efe6d2", "#b9d7ea", "#b8b1a2", "#3b3a35"
 _UNIT_RADIUS = 9
+# MILA's module's names of unit kinds and of the layers of its SVG.
+ARMY, FLEET = "Army", "Fleet"
+LAYER_ORDER, LAYER_UNIT, LAYER_DISL = "OrderLayer", "UnitLayer", "DislodgedUnitLayer"
 
 
 class Renderer:

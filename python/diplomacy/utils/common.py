@@ -62,6 +62,13 @@ class StringableCode:
         return (StringableCode, (self._code, self._message))
 
 
+# MILA's module's names: the patterns of its case changes (and EPOCH, below).
+REGEX_CONSECUTIVE_UPPER_CASES = re.compile("[A-Z]{2,}")
+REGEX_LOWER_THEN_UPPER_CASES = re.compile("([a-z0-9])([A-Z])")
+REGEX_UNDERSCORE_THEN_LETTER = re.compile("_([a-z])")
+REGEX_START_BY_LOWERCASE = re.compile("^[a-z]")
+
+
 def timestamp_microseconds() -> int:
     """Now, in microseconds since the epoch (MILA's message and state timestamps)."""
     return time.time_ns() // 1000
@@ -108,15 +115,15 @@ def generate_token(n_bytes: int = 128) -> str:
 def camel_case_to_snake_case(name: str) -> str:
     """``GetAllPossibleOrders`` -> ``get_all_possible_orders``; capitals in a run are
     words of one letter (``ABCWord`` -> ``a_b_c_word``)."""
-    spaced = re.sub(r"[A-Z]{2,}", lambda run: "_".join(run.group(0)), name)
-    return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", spaced).lower()
+    spaced = REGEX_CONSECUTIVE_UPPER_CASES.sub(lambda run: "_".join(run.group(0)), name)
+    return REGEX_LOWER_THEN_UPPER_CASES.sub(r"\1_\2", spaced).lower()
 
 
 def snake_case_to_upper_camel_case(name: str) -> str:
     """``get_all_possible_orders`` -> ``GetAllPossibleOrders``."""
     if not name:
         return name
-    return re.sub(r"_([a-z])", lambda letter: letter.group(1).upper(), name[0].upper() + name[1:])
+    return REGEX_UNDERSCORE_THEN_LETTER.sub(lambda letter: letter.group(1).upper(), name[0].upper() + name[1:])
 
 
 def assert_no_common_keys(dict1: dict, dict2: dict) -> None:
@@ -163,3 +170,12 @@ def to_string(element: Any) -> str:
     if '"' in text:
         return f"'{text}'"
     return f'"{text}"' if "'" in text else text
+
+
+def __getattr__(name: str):
+    """MILA's EPOCH (the epoch of its timestamps, a naive UTC datetime), made when asked:
+    importing datetime would slow every import of the package."""
+    if name == "EPOCH":
+        import datetime  # pylint: disable=import-outside-toplevel
+        return datetime.datetime(1970, 1, 1)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

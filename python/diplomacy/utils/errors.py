@@ -14,6 +14,11 @@ from pathlib import Path
 from .common import StringableCode
 
 
+MAP_ERROR_OFFSET = 20000
+GAME_ERROR_OFFSET = 21000
+STD_ERROR_OFFSET = 22000
+
+
 class Error(StringableCode):
     """One of MILA's errors."""
 
@@ -21,9 +26,35 @@ class Error(StringableCode):
         return Error(self.code, self.message % values)
 
 
+class MapError(Error):
+    """An error of a map: ``MapError(n, message)`` has code 20000 + n."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(MAP_ERROR_OFFSET + code, message)
+
+
+class GameError(Error):
+    """An error of a game's orders: ``GameError(n, message)`` has code 21000 + n."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(GAME_ERROR_OFFSET + code, message)
+
+
+class StdError(Error):
+    """Any other error: ``StdError(n, message)`` has code 22000 + n."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(STD_ERROR_OFFSET + code, message)
+
+
 def _load() -> dict:
     table = json.loads((Path(__file__).resolve().parent / "mila_errors.json").read_text())
-    return {name: Error(code, message) for name, (code, message) in table.items()}
+    kinds = ((STD_ERROR_OFFSET, StdError), (GAME_ERROR_OFFSET, GameError), (MAP_ERROR_OFFSET, MapError))
+    errors = {}
+    for name, (code, message) in table.items():
+        kind, offset = next(((kind, offset) for offset, kind in kinds if code >= offset), (Error, 0))
+        errors[name] = kind(code - offset, message) if offset else Error(code, message)
+    return errors
 
 
 globals().update(_load())

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Optional
 
-__all__ = ["to_saved_game_format", "from_saved_game_format", "load_saved_games_from_disk", "is_valid_saved_game"]
+__all__ = ["to_saved_game_format", "from_saved_game_format", "load_saved_games_from_disk", "is_valid_saved_game",
+           "RULES_TO_SKIP"]
+
+# The rules a saved game leaves out (how the game is run, not how it is played).
+RULES_TO_SKIP = ["SOLITAIRE", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "IGNORE_ERRORS"]
 
 
 def to_saved_game_format(game, output_path: Optional[str] = None, output_mode: str = "a") -> Dict[str, Any]:
@@ -48,3 +52,11 @@ def is_valid_saved_game(saved_game: Dict[str, Any]) -> bool:
     except (ValueError, KeyError, TypeError):
         return False
     return True
+
+
+def __getattr__(name: str):
+    """MILA's module logger, made when asked (importing logging is slow)."""
+    if name == "LOGGER":
+        import logging  # pylint: disable=import-outside-toplevel
+        return logging.getLogger(__name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, List, Optional
 
 from ..engine.message import Message
@@ -35,6 +36,9 @@ class GamePhaseData:
         return {"name": self.name, "state": self.state, "orders": self.orders,
                 "results": {unit: [str(result) for result in results] for unit, results in self.results.items()},
                 "messages": [message.to_dict() for message in self.messages.values()]}
+
+    def json(self) -> str:
+        return json.dumps(self.to_dict())
 
     @classmethod
     def from_dict(cls, value: Dict[str, Any]) -> "GamePhaseData":

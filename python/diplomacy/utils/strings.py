@@ -1,51 +1,37 @@
-"""The string constants of MILA's ``diplomacy.utils.strings`` that game code reads."""
+"""MILA's ``diplomacy.utils.strings``: the names of its fields, statuses, roles, votes and
+requests, each with MILA's value (sets as sets), read from mila_strings.json, written by
+running MILA's package (python/tests/data/make_mila_words.py); and its two role helpers.
 
-ACTIVE = "active"
-CANCELED = "canceled"
-COMPLETED = "completed"
-FORMING = "forming"
-PAUSED = "paused"
-ALL_GAME_STATUSES = (FORMING, ACTIVE, PAUSED, COMPLETED, CANCELED)
+The names game code reads most: FORMING, ACTIVE, PAUSED, COMPLETED, CANCELED and
+ALL_GAME_STATUSES; SERVER_TYPE, OBSERVER_TYPE, OMNISCIENT_TYPE and ALL_ROLE_TYPES; DUMMY;
+YES, NO, NEUTRAL and ALL_VOTE_DECISIONS.
+"""
 
-GLOBAL = "GLOBAL"
-SYSTEM = "SYSTEM"
-OBSERVER = "OBSERVER"
-OMNISCIENT = "OMNISCIENT"
-OBSERVER_TYPE = "observer_type"
-OMNISCIENT_TYPE = "omniscient_type"
-PLAYER_TYPE = "player_type"
-SERVER_TYPE = "server_type"
-ALL_ROLE_TYPES = (OBSERVER_TYPE, OMNISCIENT_TYPE, PLAYER_TYPE, SERVER_TYPE)
-DUMMY = "dummy"
+import json
+from pathlib import Path
 
-NO = "no"
-YES = "yes"
-NEUTRAL = "neutral"
-ALL_VOTE_DECISIONS = (NEUTRAL, YES, NO)
 
-NAME = "name"
-STATE = "state"
-ORDERS = "orders"
-RESULTS = "results"
-MESSAGES = "messages"
-PHASE = "phase"
-PHASES = "phases"
-RULES = "rules"
-MAP_NAME = "map_name"
-GAME_ID = "game_id"
-UNITS = "units"
-CENTERS = "centers"
-HOMES = "homes"
-RETREATS = "retreats"
-INFLUENCE = "influence"
-CIVIL_DISORDER = "civil_disorder"
-BUILDS = "builds"
-ZOBRIST_HASH = "zobrist_hash"
-OUTCOME = "outcome"
-STATUS = "status"
-TIMESTAMP = "timestamp"
-NOTE = "note"
-SENDER = "sender"
-RECIPIENT = "recipient"
-MESSAGE = "message"
-TIME_SENT = "time_sent"
+def _load() -> dict:
+    table = json.loads((Path(__file__).resolve().parent / "mila_strings.json").read_text())
+    return {name: set(value["set"]) if isinstance(value, dict) else value for name, value in table.items()}
+
+
+globals().update(_load())
+# Read by name in this package (the table holds them; named here for readers and linters).
+FORMING, ACTIVE, PAUSED, COMPLETED, CANCELED = "forming", "active", "paused", "completed", "canceled"
+SERVER_TYPE, OBSERVER_TYPE, OMNISCIENT_TYPE, DUMMY = "server_type", "observer_type", "omniscient_type", "dummy"
+YES, NO, NEUTRAL = "yes", "no", "neutral"
+
+
+def role_is_special(role: str) -> bool:
+    """Whether ``role`` is an observer's or an omniscient observer's."""
+    return role in (OBSERVER_TYPE, OMNISCIENT_TYPE)
+
+
+def switch_special_role(role: str) -> str:
+    """The other special role: an observer's for an omniscient observer's, and back."""
+    if role == OBSERVER_TYPE:
+        return OMNISCIENT_TYPE
+    if role == OMNISCIENT_TYPE:
+        return OBSERVER_TYPE
+    raise ValueError(f"Unknown special role {role}")

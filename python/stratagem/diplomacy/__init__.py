@@ -49,6 +49,13 @@ class Message:
     def is_global(self) -> bool:
         return self.recipient == GLOBAL
 
+    def for_observer(self) -> bool:
+        """Whether observers may read it (MILA's recipient "OBSERVER")."""
+        return self.recipient == "OBSERVER"
+
+    def json(self) -> str:
+        return json.dumps(self.to_dict())
+
     def to_dict(self) -> Dict[str, Any]:
         return {"sender": self.sender, "recipient": self.recipient, "message": self.message,
                 "phase": self.phase, "time_sent": self.time_sent}

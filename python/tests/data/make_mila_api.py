@@ -32,6 +32,7 @@ def main():
     hashed = common.hash_password("secret")
     answers = {"password": {"hash": hashed, "answers": scenario.password_answers(diplomacy, hashed)},
                "roles": scenario.roles_answers(diplomacy), "settings": scenario.settings_answers(diplomacy),
+               "utils": scenario.utils_answers(diplomacy),
                "draw": scenario.draw_answers(diplomacy), "games": games}
     (HERE / "mila_api.json").write_text(json.dumps(answers, indent=0) + "\n")
 

@@ -131,6 +131,77 @@ def roles_answers(diplomacy):
     return out
 
 
+def utils_answers(diplomacy):  # pylint: disable=unused-argument  # the package's modules, imported here
+    """MILA's helpers: splitters, times, sorted sets, priority dicts, strings, common, errors."""
+    # pylint: disable=import-outside-toplevel
+    from diplomacy.utils import common, errors, keywords, splitter, strings, time
+    from diplomacy.utils.priority_dict import PriorityDict
+    from diplomacy.utils.sorted_set import SortedSet
+    from diplomacy.engine import game as game_module, map as map_module
+    from diplomacy import settings, version
+    out = {}
+    orders = {}
+    for order in ("WAIVE", "A LON H", "A IRI - MAO VIA", "A WAL S F MAO - IRI", "F NWG C A NWY - EDI", "A IRO R MAO",
+                  "A IRO D", "A LON B", "A WAL S F LON", ["A", "PAR", "-", "BUR"]):
+        split = splitter.OrderSplitter(order)
+        orders[str(order)] = [split.parts, len(split), split.unit, split.order_type, split.supported_unit,
+                              split.support_order_type, split.destination, split.via_flag, split.input_str,
+                              split.join()]
+    later = splitter.OrderSplitter("A LON H")
+    later.destination = "BUR"
+    orders["destination set later"] = later.parts
+    out["orders"] = orders
+    phase = splitter.PhaseSplitter("F1902R")
+    phase.year = 1903
+    out["phase"] = [phase.parts, phase.season, phase.year, phase.phase_type, len(phase)]
+    out["str_to_seconds"] = [time.str_to_seconds(text) for text in ("20D", "1W2D3H4M5S", "5", "3x4M", " 7", 90)]
+    out["trunc_time"] = [time.trunc_time(1498746120, interval, zone) for interval in ("20M", 3600, "1D", "7M")
+                         for zone in ("GMT", "Asia/Tokyo", "America/Montreal", "Asia/Kolkata")]
+    out["next_time_at"] = [time.next_time_at(1498746120, at, zone) for at in ("10:30", "0:00", "", "1H", "23:59")
+                           for zone in ("GMT", "Asia/Tokyo", "America/Montreal", "Asia/Kolkata")]
+    sorted_set = SortedSet(int, [5, 1, 3, 3, 9])
+    out["sorted_set"] = [list(sorted_set), len(sorted_set), str(sorted_set), 3 in sorted_set, 4 in sorted_set,
+                         sorted_set.add(4), sorted_set.add(4), list(sorted_set), sorted_set.get_next_value(4),
+                         sorted_set.get_next_value(9), sorted_set.get_next_value(2), sorted_set.get_previous_value(4),
+                         sorted_set.get_previous_value(1), sorted_set.get_previous_value(100), sorted_set.index(5),
+                         sorted_set.index(7), sorted_set.remove(3), sorted_set.remove(3), sorted_set[1],
+                         list(reversed(sorted_set)), sorted_set.pop(0), list(sorted_set),
+                         SortedSet.builder(str)(["c", "a"]) == SortedSet(str, ["a", "c"]), sorted_set.element_type.__name__]
+    out["sorted_set_bad"] = _failure(lambda: SortedSet(int, 5))
+    priorities = PriorityDict(a=3, b=1, c=2)
+    priorities["d"] = 0
+    priorities["b"] = 5
+    del priorities["c"]
+    out["priority_dict"] = [list(priorities), list(priorities.keys()), list(priorities.values()),
+                            list(priorities.items()), priorities.smallest(), priorities["a"],
+                            priorities.setdefault("e", 4), priorities.setdefault("a", 9), len(priorities),
+                            list(priorities.copy().items()), PriorityDict().smallest()]
+    out["strings"] = [strings.role_is_special(strings.OBSERVER_TYPE), strings.role_is_special(strings.SERVER_TYPE),
+                      strings.switch_special_role(strings.OBSERVER_TYPE),
+                      strings.switch_special_role(strings.OMNISCIENT_TYPE), _failure(lambda: strings.switch_special_role("x")),
+                      sorted(strings.ALL_ROLE_TYPES), sorted(strings.ALL_VOTE_DECISIONS), strings.OBSERVER,
+                      strings.ALL_GAME_STATUSES]
+    out["common"] = [common.camel_case_to_snake_case(name) for name in ("GetAllPossibleOrders", "ABCWord", "", "x2Y")]
+    out["common"] += [common.snake_case_to_upper_camel_case(name) for name in ("get_all_orders", "a_b_c", "", "x_2y")]
+    out["common"] += [common.to_string(text) for text in ('say "hi"', "it's", "plain", 5)]
+    out["common"] += [common.is_dictionary({}), common.is_dictionary([]), common.is_sequence("ab"),
+                      common.is_sequence((1,)), common.is_sequence({1}), common.is_sequence({}),
+                      _failure(lambda: common.assert_no_common_keys({"a": 1, "b": 2}, {"b": 3})),
+                      len(common.generate_token(4)), common.EPOCH.year]
+    comparing = common.str_cmp_class(lambda a, b: (len(a) > len(b)) - (len(a) < len(b)))
+    out["str_cmp_class"] = [str(value) for value in sorted(map(comparing, ["ccc", "a", "bb"]))]
+    out["errors"] = [type(errors.GAME_UNIT_CANT_SUPPORT_ITSELF).__name__, type(errors.MAP_LOC_NOT_FOUND).__name__,
+                     errors.MapError(1, "x").code, errors.GameError(1, "x").code, errors.StdError(1, "x").code,
+                     errors.MAP_ERROR_OFFSET, errors.GAME_ERROR_OFFSET, errors.STD_ERROR_OFFSET]
+    out["keywords"] = [len(keywords.KEYWORDS), len(keywords.ALIASES), keywords.KEYWORDS.get("ARMY"),
+                       map_module.KEYWORDS is keywords.KEYWORDS]
+    out["word_kinds"] = [game_module.UNDETERMINED, game_module.POWER, game_module.UNIT, game_module.LOCATION,
+                         game_module.COAST, game_module.ORDER, game_module.MOVE_SEP, game_module.OTHER,
+                         str(game_module.MAYBE)]
+    out["settings"] = [settings.TIME_ZONE, version.PACKAGE_VERSION, settings.PACKAGE_DIR == settings.DIPLOMACY_ROOT_DIR]
+    return _plain(out)
+
+
 def settings_answers(diplomacy):
     """What the constructor settles from its arguments."""
     out = {}
