@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import diplomacy
-from diplomacy import Game
+from diplomacy import Game, Power
 
 DATA = Path(__file__).resolve().parent / "data"
 sys.path.insert(0, str(DATA))
@@ -43,6 +43,14 @@ def test_to_dict_writes_what_milas_wrote(label):
     ours = scenario.timeless(scenario.to_dict_of(Game.from_dict(copy.deepcopy(MILA["games"][label]["to_dict"]))))
     assert {key: ours.get(key) for key in recorded if ours.get(key) != recorded[key]} == {}
     assert sorted(ours) == sorted(recorded)
+
+
+@pytest.mark.parametrize("label", sorted(MILA["games"]))
+def test_a_power_read_alone_writes_back_what_mila_wrote(label):
+    for name, data in MILA["games"][label]["to_dict"]["powers"].items():
+        power = Power.from_dict(copy.deepcopy(data))
+        assert (power.name, power.to_dict()) == (name, data)
+        assert power.is_controlled() == (name == "ENGLAND")
 
 
 @pytest.mark.parametrize("label, seed, phases, rules", scenario.GAMES)

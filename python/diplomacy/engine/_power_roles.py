@@ -174,16 +174,13 @@ class PowerRoles:
     def to_dict(self) -> Dict[str, Any]:
         """The power as MILA's ``Power.to_dict()`` gives it (read back by MILA's
         ``Power.from_dict`` and by ours)."""
-        game = self.game
-        phase_type = game.phase_type if game is not None else None
-        adjust = list(self.adjust) if phase_type in ("R", "A") else []
         return {
-            "abbrev": self.abbrev, "adjust": adjust, "centers": list(self.centers),
+            "abbrev": self.abbrev, "adjust": list(self.adjust), "centers": list(self.centers),
             "civil_disorder": self.civil_disorder,
             "controller": {str(timestamp): name for timestamp, name in self.controller.items()},
             "homes": list(self.homes), "influence": list(self.influence), "name": self.name,
             "order_is_set": self.order_is_set,
-            "orders": dict(self.orders) if phase_type == "M" else {},
+            "orders": dict(self.orders),
             "retreats": {unit: list(places) for unit, places in self.retreats.items()},
             "role": self.role, "tokens": sorted(self.tokens), "units": list(self.units),
             "vote": self.vote, "wait": self.wait,
@@ -194,11 +191,14 @@ class PowerRoles:
 
     @classmethod
     def from_dict(cls, value: Dict[str, Any]):
-        """A power read from MILA's plain data, belonging to no game (MILA's too: a game
-        takes its powers' data when it is read, ``Game.from_dict``)."""
+        """A power read from MILA's plain data, in no game (a game reads its powers' data
+        itself, ``Game.from_dict``): its lists are its own, held by ``power.game``, a
+        stand-in that is not a ``Game``."""
         if not isinstance(value, dict) or not isinstance(value.get("name"), str):
             raise ValueError("power: must be an object with a 'name'")
-        return cls(None, **value)
+        power = cls(_NoGame(value), value["name"], role=value.get("role", strings.SERVER_TYPE))
+        power._take_roles(value)
+        return power
 
     def _take_roles(self, value: Dict[str, Any]) -> None:
         """Takes the controller, role, vote, wait, tokens and civil disorder of MILA's
@@ -213,3 +213,42 @@ class PowerRoles:
         setting = value.get("order_is_set")
         if setting is not None:
             self.orders_given = setting != OrderSettings.ORDER_NOT_SET
+
+
+class _NoGame:
+    """What a power read alone (``Power.from_dict``) asks its game for: its own lists."""
+
+    rules: list = []
+    phase_type = None
+
+    def __init__(self, value: Dict[str, Any]) -> None:
+        self._value = value
+        self._homes = {value["name"]: list(value.get("homes") or [])}
+        self._position_changed = self._orders_changed = self._powers_read = False
+
+    def _units_of(self, _name: str) -> list:
+        return list(self._value.get("units") or [])
+
+    def _centers_of(self, _name: str) -> list:
+        return list(self._value.get("centers") or [])
+
+    def _retreats_of(self, _name: str) -> dict:
+        return {unit: list(places) for unit, places in (self._value.get("retreats") or {}).items()}
+
+    def _influence_of(self, _name: str) -> list:
+        return list(self._value.get("influence") or [])
+
+    def _orders_by_unit(self, _name: str) -> dict:
+        return dict(self._value.get("orders") or {})
+
+    def _adjust_of(self, _name: str) -> list:
+        return list(self._value.get("adjust") or [])
+
+    def get_orders(self, name: str) -> list:
+        return [f"{unit} {order}" for unit, order in self._orders_by_unit(name).items()] + self._adjust_of(name)
+
+    def get_orderable_locations(self, _name: str) -> list:
+        return []
+
+    def clear_orders(self, _name: str) -> None:
+        self._value = {**self._value, "orders": {}, "adjust": []}
