@@ -123,9 +123,27 @@ NoticeText press(const Words& w, const json& data, const std::string& game) {
   return out;
 }
 
+// "4 h 20 min" in the reader's language (a paused game's time left).
+std::string readable_duration(const Sentences& s, long long seconds) {
+  const long long minutes = (std::max(0LL, seconds) + 59) / 60;
+  if (minutes < 60) return fill(s.minutes_only, fmt::arg("minutes", minutes));
+  return fill(s.hours_minutes, fmt::arg("hours", minutes / 60), fmt::arg("minutes", minutes % 60));
+}
+
 NoticeText game_status(const Words& w, const json& data, const std::string& game) {
   const auto& s = w.says();
-  if (text_of(data, "state") == "started") return {fill(s.started_title, fmt::arg("game", game)), {std::string(s.started)}};
+  const std::string state = text_of(data, "state");
+  if (state == "started") return {fill(s.started_title, fmt::arg("game", game)), {std::string(s.started)}};
+  if (state == "paused") {
+    const json left = data.value("deadline_left_seconds", json(0));
+    return {fill(s.paused_title, fmt::arg("game", game)),
+            {fill(s.paused, fmt::arg("phase", w.phase(text_of(data, "phase"))),
+                  fmt::arg("left", readable_duration(s, left.is_number_integer() ? left.get<long long>() : 0)))}};
+  }
+  if (state == "resumed")
+    return {fill(s.resumed_title, fmt::arg("game", game)),
+            {fill(s.resumed, fmt::arg("phase", w.phase(text_of(data, "phase"))),
+                  fmt::arg("deadline", readable_time(text_of(data, "deadline"))))}};
   NoticeText out{fill(s.finished_title, fmt::arg("game", game)), {}};
   const json result = data.value("result", json::object());
   if (result.is_object() && text_of(result, "reason") == "draw" && result.contains("survivors")) {

@@ -46,6 +46,12 @@ constexpr std::array<Sentences, diplomacy::kLanguageCount> kSentences = {{
         "Stratagem deadlines",
         "{game}: deadline for {phase}",
         ", ",
+        "{game} is paused",
+        "The game is paused in {phase}, with {left} left before its deadline. No deadline runs out and computer players wait until it resumes.",
+        "{game} has resumed",
+        "The game has resumed in {phase}; orders are due by {deadline}.",
+        "{hours} h {minutes} min",
+        "{minutes} min",
     },
     {
         // zh-Hant
@@ -87,6 +93,12 @@ constexpr std::array<Sentences, diplomacy::kLanguageCount> kSentences = {{
         "Stratagem 截止時間",
         "{game}：{phase}截止",
         "、",
+        "{game}已暫停",
+        "對局在{phase}暫停，距截止尚餘{left}。恢復前不會到期，電腦弈者也會等待。",
+        "{game}已繼續",
+        "對局在{phase}繼續；指令截止時間為{deadline}。",
+        "{hours} 小時 {minutes} 分鐘",
+        "{minutes} 分鐘",
     },
     {
         // zh-Hans
@@ -128,6 +140,12 @@ constexpr std::array<Sentences, diplomacy::kLanguageCount> kSentences = {{
         "Stratagem 截止时间",
         "{game}：{phase}截止",
         "、",
+        "{game}已暂停",
+        "对局在{phase}暂停，距截止还剩{left}。恢复前不会到期，电脑玩家也会等待。",
+        "{game}已继续",
+        "对局在{phase}继续；指令截止时间为{deadline}。",
+        "{hours} 小时 {minutes} 分钟",
+        "{minutes} 分钟",
     },
     {
         // ja
@@ -169,6 +187,12 @@ constexpr std::array<Sentences, diplomacy::kLanguageCount> kSentences = {{
         "Stratagem の締め切り",
         "{game}：{phase}の締め切り",
         "、",
+        "{game}が一時停止されました",
+        "対局は{phase}で一時停止されました。締め切りまで残り{left}です。再開までは締め切りが来ず、コンピューターも待ちます。",
+        "{game}が再開されました",
+        "対局は{phase}で再開されました。命令の締め切りは{deadline}です。",
+        "{hours}時間{minutes}分",
+        "{minutes}分",
     },
 }};
 

@@ -47,6 +47,12 @@ struct Sentences {
   std::string_view calendar_name;
   std::string_view calendar_summary;        // {game} {phase}
   std::string_view list_separator;
+  std::string_view paused_title;            // {game}
+  std::string_view paused;                  // {phase} {left}
+  std::string_view resumed_title;           // {game}
+  std::string_view resumed;                 // {phase} {deadline}
+  std::string_view hours_minutes;           // {hours} {minutes}
+  std::string_view minutes_only;            // {minutes}
 };
 
 const Sentences& sentences_in(Language language);

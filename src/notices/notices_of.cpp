@@ -1,4 +1,6 @@
+#include <array>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "stratagem/diplomacy/types.h"
@@ -67,18 +69,21 @@ std::string move_number(const DragonchessGame& game) { return std::to_string(gam
 
 void orders_due(const Game& game, const Effects& effects, std::vector<Notice>& out) {
   if (const auto* diplomacy = game.diplomacy()) {
+    // A new phase: its orders are due, with a reminder. A resumed game: a reminder of its
+    // new deadline only (the orders were due already).
     const Event* started = last_event(effects, "phase_started");
-    if (!started) return;
+    const Event* resumed = started ? nullptr : last_event(effects, "game_resumed");
+    if (!started && !resumed) return;
+    const json& payload = (started ? started : resumed)->payload;
     // A person holding several powers is told once, of all of them.
     std::map<std::string, std::vector<std::string>> powers_by_person;
     for (const std::string& power : diplomacy->powers_awaited())
       if (auto person = person_of(*diplomacy, power)) powers_by_person[*person].push_back(power);
     for (auto& [person, powers] : powers_by_person) {
       json data = {{"phase", diplomacy->phase_code()}, {"powers", powers}};
-      if (const auto deadline = started->payload.find("deadline");
-          deadline != started->payload.end() && deadline->is_string())
+      if (const auto deadline = payload.find("deadline"); deadline != payload.end() && deadline->is_string())
         data["deadline"] = *deadline;
-      out.push_back({person, std::string(kind::orders_due), with_name(game, data)});
+      if (started) out.push_back({person, std::string(kind::orders_due), with_name(game, data)});
       out.push_back({person, std::string(kind::deadline_near), with_name(game, data)});
     }
   } else if (const auto* dragonchess = game.dragonchess()) {
@@ -128,9 +133,25 @@ void civil_disorder(const DiplomacyGame& game, const Game& whole, const Event& e
     out.push_back({*person, std::string(kind::civil_disorder), with_name(whole, {{"phase", game.phase_code()}, {"power", power}})});
 }
 
-void game_status(const Game& game, const Event& event, std::vector<Notice>& out) {
-  json data = {{"state", event.kind == "game_started" ? "started" : "finished"}};
+// The event's name for each state a player is told of.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kGameStates{{
+    {"game_started", "started"}, {"game_paused", "paused"}, {"game_resumed", "resumed"}, {"game_finished", "finished"}}};
+
+std::optional<std::string_view> game_state_of(std::string_view event_kind) {
+  for (const auto& [event, state] : kGameStates)
+    if (event == event_kind) return state;
+  return std::nullopt;
+}
+
+void game_status(const Game& game, const Event& event, std::string_view state, std::vector<Notice>& out) {
+  json data = {{"state", state}};
   if (event.kind == "game_finished") data["result"] = event.payload;
+  // Paused: what was left of the phase; resumed: the new deadline.
+  if (event.kind == "game_paused" || event.kind == "game_resumed") {
+    data["phase"] = event.payload.value("phase", "");
+    for (const char* key : {"deadline_left_seconds", "deadline"})
+      if (event.payload.contains(key)) data[key] = event.payload[key];
+  }
   for (const std::string& person : people_of(game)) out.push_back({person, std::string(kind::game_status), with_name(game, data)});
   out.push_back({std::nullopt, std::string(kind::game_status), with_name(game, data)});
 }
@@ -156,8 +177,8 @@ std::vector<Notice> notices_of(const Game& game, const Effects& effects, platfor
   std::vector<Notice> out;
   const auto* diplomacy = game.diplomacy();
   for (const Event& event : effects.events) {
-    if (event.kind == "game_started" || event.kind == "game_finished") {
-      game_status(game, event, out);
+    if (const auto state = game_state_of(event.kind)) {
+      game_status(game, event, *state, out);
     } else if (!diplomacy) {
       continue;
     } else if (event.kind == "message") {
@@ -170,10 +191,12 @@ std::vector<Notice> notices_of(const Game& game, const Effects& effects, platfor
   }
   if (game.status() == platform::GameStatus::Active) {
     orders_due(game, effects, out);
-    if (diplomacy && last_event(effects, "phase_started")) {
+    // A new deadline (a new phase, or the game resumed): its reminder.
+    const Event* started = last_event(effects, "phase_started");
+    if (const Event* resumed = last_event(effects, "game_resumed"); !started) started = resumed;
+    if (diplomacy && started) {
       json data = {{"phase", diplomacy->phase_code()}};
-      if (const Event* started = last_event(effects, "phase_started"); started->payload.contains("deadline"))
-        data["deadline"] = started->payload["deadline"];
+      if (started->payload.contains("deadline")) data["deadline"] = started->payload["deadline"];
       if (data.contains("deadline") && data["deadline"].is_string())
         out.push_back({std::nullopt, std::string(kind::deadline_near), with_name(game, data)});
     }
@@ -192,6 +215,10 @@ bool still_true(const Game& game, std::string_view kind, const json& data, const
   const std::string phase = data.value("phase", "");
   if (const auto* diplomacy = game.diplomacy()) {
     if (diplomacy->phase_code() != phase) return false;
+    // A reminder is for the deadline it names: none while paused, the new one once resumed.
+    if (kind == kind::deadline_near &&
+        (!diplomacy->deadline() || data.value("deadline", "") != platform::format_instant(*diplomacy->deadline())))
+      return false;
     for (const std::string& power : diplomacy->powers_awaited())
       if (!user || person_of(*diplomacy, power) == user) return true;
     return false;

@@ -28,7 +28,7 @@ std::string DiplomacyGame::phase_code() const {
 }
 
 tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, DiplomacyOptions options, Instant now,
-                                                             std::uint64_t seed) {
+                                                             std::uint64_t seed, std::optional<User> creator) {
   const auto rules = rules_by_name(options.rules);
   if (!rules) return tl::unexpected(fields::bad_value("rules", "standard | datc"));
   if (options.variant != "standard") return tl::unexpected(fields::bad_value("variant", "standard"));
@@ -52,6 +52,7 @@ tl::expected<DiplomacyGame, GameError> DiplomacyGame::create(std::string id, Dip
   game.rules_ = *rules;
   game.seed_ = seed;
   game.created_at_ = now;
+  game.creator_ = std::move(creator);
   if (game.options_.computer_players == game.options_.players) {
     Effects ignored;
     Impl::start_game(game, now, ignored);
@@ -252,7 +253,7 @@ tl::expected<Effects, GameError> DiplomacyGame::take_seat(const User& user, std:
 }
 std::vector<ComputerTurn> DiplomacyGame::computer_turns() const {
   std::vector<ComputerTurn> turns;
-  if (status_ != GameStatus::Active) return turns;
+  if (status_ != GameStatus::Active || pause_) return turns;
   for (int p = 0; p < variant().power_count(); ++p) {
     const Power power = power_at(p);
     if (!Impl::computer_controlled(*this, power) || !Impl::has_something_to_order(*this, power) || seats_[p].ready)
@@ -266,6 +267,8 @@ std::vector<ComputerTurn> DiplomacyGame::computer_turns() const {
 tl::expected<Effects, GameError> DiplomacyGame::submit_computer_orders(const ComputerTurn& turn,
                                                                        const std::vector<Order>& orders, Instant now) {
   if (status_ != GameStatus::Active) return tl::unexpected(error(ErrorCode::Conflict, Problem::GameNotActive));
+  // Orders a computer worked out before the game was paused wait for it to resume.
+  if (pause_) return tl::unexpected(error(ErrorCode::Conflict, Problem::GamePaused));
   if (turn.phase != phase_code())
     return tl::unexpected(error(ErrorCode::WrongPhase, Problem::WrongPhase, turn.phase, phase_code()));
   if (turn.power == Power::None || index(turn.power) >= variant().power_count() ||
@@ -286,7 +289,7 @@ tl::expected<Effects, GameError> DiplomacyGame::submit_computer_orders(const Com
 }
 
 std::optional<Instant> DiplomacyGame::next_deadline() const {
-  if (status_ != GameStatus::Active) return std::nullopt;
+  if (status_ != GameStatus::Active || pause_) return std::nullopt;
   if (negotiation_ends_at_ && stage_ == Stage::Negotiation) return negotiation_ends_at_;
   return deadline_;
 }

@@ -179,7 +179,7 @@ std::string DiplomacyGame::computer_personality(Power power) const {
 
 std::vector<DiplomacyGame::ComputerProposal> DiplomacyGame::computer_proposals() const {
   std::vector<ComputerProposal> out;
-  if (status_ != GameStatus::Active) return out;
+  if (status_ != GameStatus::Active || pause_) return out;
   for (const Proposal& proposal : proposals_) {
     if (!proposal.open) continue;
     for (const std::string& addressee : proposal.addressees) {
@@ -205,7 +205,7 @@ tl::expected<Effects, GameError> DiplomacyGame::answer_as_computer(const Compute
 
 tl::expected<Effects, GameError> DiplomacyGame::propose_as_computer(const ComputerTurn& turn, Power to,
                                                                     const Arrangement& arrangement, Instant now) {
-  if (status_ != GameStatus::Active || turn.phase != phase_code() || !options_.computers_propose ||
+  if (status_ != GameStatus::Active || pause_ || turn.phase != phase_code() || !options_.computers_propose ||
       !seats_[index(turn.power)].computer)
     return tl::unexpected(error(ErrorCode::Conflict, Problem::WrongPhase, turn.phase, phase_code()));
   STRATAGEM_TRY(Impl::press_allowed(*this, false));

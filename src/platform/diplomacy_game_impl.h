@@ -316,6 +316,8 @@ class DiplomacyGame::Impl {
     g.status_ = GameStatus::Finished;
     g.deadline_.reset();
     g.negotiation_ends_at_.reset();
+    g.pause_.reset();
+    g.pause_asked_.clear();
     g.result_ = std::move(result);
     close_deals(g);
     effects.events.push_back({Audience::all(), "game_finished", result_json(g)});
@@ -432,8 +434,9 @@ class DiplomacyGame::Impl {
     return false;
   }
 
+  // A paused game waits: the phase is processed when it resumes.
   static void process_if_everyone_ready(Game& g, Instant now, Effects& effects) {
-    if (everyone_ready(g)) process(g, now, effects);
+    if (!g.pause_ && everyone_ready(g)) process(g, now, effects);
   }
 
   // A power whose vote counts: played by a person or a DAIDE client (not in civil

@@ -32,6 +32,10 @@ std::string DiplomacyGame::record() const {
   JsonWriter out;
   out.begin_object();
   out.key("created_at").string(format_instant(created_at_));
+  if (creator_) {  // records before pausing have none
+    out.key("creator");
+    write_user(out, creator_);
+  }
   out.key("deadline");
   if (deadline_) out.string(format_instant(*deadline_)); else out.null();
   // Structured press, only once there is some (records before it have neither key).
@@ -74,6 +78,17 @@ std::string DiplomacyGame::record() const {
   out.key("negotiation_ends_at");
   if (negotiation_ends_at_) out.string(format_instant(*negotiation_ends_at_)); else out.null();
   out.key("options").raw(options_text_);
+  if (pause_) {
+    out.key("pause").begin_object().key("deadline_left_ms").integer(pause_->deadline_left.count());
+    out.key("negotiation_left_ms");
+    if (pause_->negotiation_left) out.integer(pause_->negotiation_left->count()); else out.null();
+    out.key("since").string(format_instant(pause_->since)).end_object();
+  }
+  if (!pause_asked_.empty()) {
+    out.key("pause_asked").begin_array();
+    for (const std::string& id : pause_asked_) out.string(id);
+    out.end_array();
+  }
   out.key("phase_started_at").string(format_instant(phase_started_at_));
   out.key("processed_phases").integer(processed_phases_);
   if (press) {
@@ -219,6 +234,16 @@ tl::expected<DiplomacyGame, std::string> DiplomacyGame::from_json(const json& re
     game.phase_started_at_ = *read_instant(record.at("phase_started_at"));
     game.negotiation_ends_at_ = read_instant(record.at("negotiation_ends_at"));
     game.deadline_ = read_instant(record.at("deadline"));
+    if (const auto creator = record.find("creator"); creator != record.end())
+      game.creator_ = User{creator->at("id").get<std::string>(), creator->at("name").get<std::string>()};
+    if (const auto pause = record.find("pause"); pause != record.end()) {
+      game.pause_ = Pause{*read_instant(pause->at("since")), Duration(pause->at("deadline_left_ms").get<std::int64_t>()),
+                          std::nullopt};
+      if (!pause->at("negotiation_left_ms").is_null())
+        game.pause_->negotiation_left = Duration(pause->at("negotiation_left_ms").get<std::int64_t>());
+    }
+    if (const auto asked = record.find("pause_asked"); asked != record.end())
+      game.pause_asked_ = asked->get<std::vector<std::string>>();
     game.processed_phases_ = record.at("processed_phases").get<int>();
     game.movement_phases_ = record.at("movement_phases").get<int>();
     for (const json& entry : record.at("missed"))

@@ -34,6 +34,21 @@ json DiplomacyGame::view_for(std::string_view user_id) const {
     view["my_orders"] = json::object();
     return view;
   }
+  if (status_ == GameStatus::Active) {
+    // Whether the game is paused, and who may change that: the creator at once
+    // ("by_creator"), else every seated person asking ("asked" of "needed").
+    const std::vector<std::string> people = seated_people();
+    json pause = {{"paused", pause_.has_value()},
+                  {"since", pause_ ? json(format_instant(pause_->since)) : json(nullptr)},
+                  {"deadline_left_seconds",
+                   pause_ ? json(std::chrono::duration_cast<std::chrono::seconds>(pause_->deadline_left).count()) : json(nullptr)},
+                  {"by_creator", creator_ && creator_->id == user_id},
+                  {"can_ask", std::binary_search(people.begin(), people.end(), std::string(user_id))},
+                  {"asked", pause_asked_.size()},
+                  {"needed", people.size()},
+                  {"asked_by_me", std::binary_search(pause_asked_.begin(), pause_asked_.end(), std::string(user_id))}};
+    view["pause"] = std::move(pause);
+  }
   if (options_.deadlines.live)
     view["stage"] = stage_ == Stage::Negotiation ? "negotiation" : "order_writing";
   view["negotiation_deadline"] = status_ == GameStatus::Active ? instant_or_null(negotiation_ends_at_) : json(nullptr);

@@ -15,7 +15,7 @@ tl::expected<Effects, GameError> DiplomacyGame::vote_end(const User& user, std::
 
 std::vector<DiplomacyGame::ComputerVote> DiplomacyGame::computer_votes() const {
   std::vector<ComputerVote> out;
-  if (status_ != GameStatus::Active) return out;
+  if (status_ != GameStatus::Active || pause_) return out;
   const auto due = [&](const char* on, bool Seat::*vote, std::string Seat::*voted_in) {
     if (!Impl::proposed(*this, vote)) return;
     for (int p = 0; p < variant().power_count(); ++p)

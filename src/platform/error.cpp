@@ -20,7 +20,7 @@ namespace {
 
 // By Problem, then by Language (en, zh-Hant, zh-Hans, ja). {field} and {detail} are
 // replaced by the error's fields.
-constexpr std::array<std::array<std::string_view, 4>, 25> kSentences{{
+constexpr std::array<std::array<std::string_view, 4>, 27> kSentences{{
     {"{field} is missing", "缺少 {field}", "缺少 {field}", "{field} がありません"},
     {"{field} must be {detail}", "{field} 必須是 {detail}", "{field} 必须是 {detail}", "{field} は {detail} でなければなりません"},
     {"{field} is not allowed: {detail}", "{field} 的值不可接受：{detail}", "{field} 的值不可接受：{detail}",
@@ -61,6 +61,9 @@ constexpr std::array<std::array<std::string_view, 4>, 25> kSentences{{
      "対局名は 1 から {detail} 文字で、制御文字や文字方向を変える文字は使えません"},
     {"a message is 1 to {detail} characters", "訊息須為 1 到 {detail} 個字元", "消息须为 1 到 {detail} 个字符",
      "メッセージは 1 から {detail} 文字です"},
+    {"the game is paused", "本局已暫停", "本局已暂停", "このゲームは一時停止中です"},
+    {"only the game's creator or a person playing in it can pause or resume it", "只有對局的建立者或參與其中的弈者可以暫停或繼續本局",
+     "只有对局的创建者或参与其中的玩家可以暂停或继续本局", "一時停止と再開ができるのは、対局の作成者か参加している人だけです"},
 }};
 
 void replace_all(std::string& text, std::string_view key, std::string_view value) {
@@ -68,8 +71,8 @@ void replace_all(std::string& text, std::string_view key, std::string_view value
     text.replace(at, key.size(), value);
 }
 
-// BadText is Problem's last value.
-static_assert(kSentences.size() == static_cast<std::size_t>(Problem::BadText) + 1);
+// NotPauser is Problem's last value.
+static_assert(kSentences.size() == static_cast<std::size_t>(Problem::NotPauser) + 1);
 
 // WrongType's detail is a JSON type name, said in the reader's language.
 constexpr std::array<std::pair<std::string_view, std::array<std::string_view, 4>>, 6> kTypeWords{{

@@ -98,6 +98,10 @@ tl::expected<Effects, GameError> act_diplomacy(DiplomacyGame& game, const User& 
       STRATAGEM_TRY_ASSIGN(auto text, required_string(body, "text"));
       return game.propose_treaty(user, from, std::move(list), std::move(text), now);
     }
+    case Action::Pause: {
+      STRATAGEM_TRY_ASSIGN(auto paused, required_bool(body, "paused"));
+      return game.pause(user, paused, now);
+    }
     case Action::Move:
     case Action::Resign:
     case Action::Draw:
@@ -145,7 +149,7 @@ tl::expected<Game, GameError> Game::create(std::string id, const json& body, con
   STRATAGEM_TRY_ASSIGN(auto kind, fields::string(body, "game", true));
   if (*kind == "diplomacy") {
     STRATAGEM_TRY_ASSIGN(auto options, read_diplomacy_options(body));
-    STRATAGEM_TRY_ASSIGN(auto game, DiplomacyGame::create(std::move(id), std::move(options), now, seed));
+    STRATAGEM_TRY_ASSIGN(auto game, DiplomacyGame::create(std::move(id), std::move(options), now, seed, creator));
     return Game(std::move(game));
   }
   if (*kind == "dragonchess") {

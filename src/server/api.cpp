@@ -183,6 +183,7 @@ const std::vector<Api::Route>& Api::routes() {
       {"POST", "/api/v1/games/{}/messages", nullptr, true, ActionRoute{platform::Action::SendMessage, 201}},
       {"POST", "/api/v1/games/{}/draw_vote", nullptr, true, ActionRoute{platform::Action::VoteDraw, 200}},
       {"POST", "/api/v1/games/{}/end_vote", nullptr, true, ActionRoute{platform::Action::VoteEnd, 200}},
+      {"POST", "/api/v1/games/{}/pause", nullptr, true, ActionRoute{platform::Action::Pause, 200}},
       {"POST", "/api/v1/games/{}/alliance_end", nullptr, true, ActionRoute{platform::Action::DeclareAlliance, 200}},
       {"POST", "/api/v1/games/{}/give_up", nullptr, true, ActionRoute{platform::Action::GiveUp, 200}},
       {"POST", "/api/v1/games/{}/take_seat", nullptr, true, ActionRoute{platform::Action::TakeSeat, 200}},

@@ -34,7 +34,7 @@ struct HttpsAnswer {
   long status = 0;     // the HTTP status, when answered
   std::string error;   // why there is no answer (connection, TLS, timeout), else ""
   // The answer's Retry-After (seconds or a date, RFC 9110 §10.2.3), when it had one.
-  std::optional<std::chrono::seconds> retry_after;
+  std::optional<std::chrono::seconds> retry_after{};
 };
 
 // POSTs `body` with `headers` ("Name: value") to `url`; the answer's body is ignored.

@@ -46,6 +46,24 @@ TEST(NoticeText, TraditionalChineseNamesPowersAsTheReadersRegionDoes) {
             std::string::npos);
 }
 
+TEST(NoticeText, APausedAndAResumedGameInEachLanguage) {
+  const json paused = {{"game_name", "Friday game"}, {"state", "paused"}, {"phase", "S1901M"}, {"deadline_left_seconds", 15000}};
+  const json resumed = {{"game_name", "Friday game"}, {"state", "resumed"}, {"phase", "S1901M"}, {"deadline", "2026-11-27T00:00:00Z"}};
+  EXPECT_EQ(notice_text("game_status", paused, Language::En).title, "Friday game is paused");
+  EXPECT_EQ(notice_text("game_status", paused, Language::En).lines,
+            std::vector<std::string>{"The game is paused in Spring 1901, movement, with 4 h 10 min left before its deadline. "
+                                     "No deadline runs out and computer players wait until it resumes."});
+  EXPECT_EQ(notice_text("game_status", resumed, Language::En).lines,
+            std::vector<std::string>{"The game has resumed in Spring 1901, movement; orders are due by 2026-11-27 00:00 UTC."});
+  EXPECT_EQ(notice_text("game_status", paused, Language::Ja).title, "Friday gameが一時停止されました");
+  EXPECT_EQ(notice_text("game_status", paused, Language::Ja).lines.at(0),
+            "対局は1901年 春 移動フェイズで一時停止されました。締め切りまで残り4時間10分です。再開までは締め切りが来ず、コンピューターも待ちます。");
+  EXPECT_EQ(notice_text("game_status", resumed, Language::ZhHant).title, "Friday game已繼續");
+  EXPECT_NE(notice_text("game_status", {{"game_name", "g"}, {"state", "paused"}, {"phase", "S1901M"}, {"deadline_left_seconds", 59}},
+                        Language::ZhHans).lines.at(0).find("还剩1 分钟"), std::string::npos)
+      << "59 s left reads as a minute";
+}
+
 TEST(NoticeText, AGameNamedAfterItsKindIsNamedInTheReadersLanguage) {
   const json unnamed = {{"game_name", "Diplomacy"}, {"phase", "S1901M"}, {"powers", {"FRANCE"}}};
   EXPECT_EQ(notice_text("orders_due", unnamed, Language::ZhHant).title.rfind("外交：", 0), 0u)
@@ -67,6 +85,8 @@ TEST(NoticeText, EveryKindReadsInEveryLanguageWithNothingLeftUnfilled) {
       {"game_status", {{"game_name", "g"}, {"state", "finished"}, {"result", {{"reason", "draw"}, {"survivors", {"ENGLAND", "FRANCE"}}}}}},
       {"game_status", {{"game_name", "g"}, {"state", "finished"}, {"result", {{"reason", "victory"}, {"winners", {"TURKEY"}}}}}},
       {"game_status", {{"game_name", "g"}, {"state", "finished"}, {"result", {{"winner", "scarlet"}, {"reason", "checkmate"}}}}},
+      {"game_status", {{"game_name", "g"}, {"state", "paused"}, {"phase", "S1901M"}, {"deadline_left_seconds", 14400}}},
+      {"game_status", {{"game_name", "g"}, {"state", "resumed"}, {"phase", "S1901M"}, {"deadline", "2026-11-27T00:00:00Z"}}},
       {"civil_disorder", {{"game_name", "g"}, {"phase", "W1901A"}, {"power", "AUSTRIA"}}},
       {"phase_result", {{"game_name", "g"}, {"phase", "F1901M"}, {"next_phase", "W1901A"}, {"deadline", "2026-11-25T18:00:00Z"}, {"centers", {{"AUSTRIA", 4}}}}},
       {"confirm_email", {{"address", "a@example.org"}}},

@@ -142,6 +142,41 @@ TEST(StillTrue, OrdersDueHoldsUntilTheReaderOrdersOrThePhaseMovesOn) {
   EXPECT_TRUE(still_true(game, kind::press, json::object(), england.user));
 }
 
+TEST(NoticesOf, APausedGameTellsEveryoneAndResumingBringsANewReminder) {
+  auto [game, started] = seven_people();
+  const auto old_reminder = of_kind(notices_of(game, started, kStart), kind::deadline_near).back();
+  auto paused = game.act({"1", "creator"}, Action::Pause, {{"paused", true}}, diplomacy::Language::En,
+                         kStart + std::chrono::hours(20));
+  ASSERT_TRUE(paused);
+  const auto told = notices_of(game, *paused, kStart);
+  EXPECT_EQ(readers(told), (std::vector<std::string>{"10", "11", "12", "13", "14", "15", "16", "chat"}));
+  EXPECT_EQ(told[0].kind, kind::game_status);
+  EXPECT_EQ(told[0].data, (json{{"state", "paused"}, {"phase", "S1901M"}, {"deadline_left_seconds", 4 * 3600},
+                                {"game_name", "Friday game"}}));
+  // The reminder of the old deadline is no longer true, paused or resumed.
+  EXPECT_FALSE(still_true(game, old_reminder.kind, old_reminder.data, old_reminder.user));
+  auto resumed = game.act({"1", "creator"}, Action::Pause, {{"paused", false}}, diplomacy::Language::En,
+                          kStart + std::chrono::hours(50));
+  ASSERT_TRUE(resumed);
+  EXPECT_FALSE(still_true(game, old_reminder.kind, old_reminder.data, old_reminder.user));
+  const auto back = notices_of(game, *resumed, kStart);
+  const auto status = of_kind(back, kind::game_status);
+  EXPECT_EQ(readers(status), (std::vector<std::string>{"10", "11", "12", "13", "14", "15", "16", "chat"}));
+  EXPECT_EQ(status[0].data, (json{{"state", "resumed"}, {"phase", "S1901M"}, {"deadline", "2026-11-27T00:00:00Z"},
+                                  {"game_name", "Friday game"}}));
+  EXPECT_TRUE(of_kind(back, kind::orders_due).empty());  // due already: only reminded
+  const auto reminders = of_kind(back, kind::deadline_near);
+  EXPECT_EQ(readers(reminders), (std::vector<std::string>{"10", "11", "12", "13", "14", "15", "16", "chat"}));
+  EXPECT_EQ(reminders.back().data,
+            (json{{"phase", "S1901M"}, {"deadline", "2026-11-27T00:00:00Z"}, {"game_name", "Friday game"}}));
+  EXPECT_TRUE(still_true(game, reminders.back().kind, reminders.back().data, std::nullopt));
+  // Asking to pause without it happening tells nobody.
+  auto asked = game.act(person("FRANCE"), Action::Pause, {{"paused", true}}, diplomacy::Language::En,
+                        kStart + std::chrono::hours(51));
+  ASSERT_TRUE(asked);
+  EXPECT_TRUE(notices_of(game, *asked, kStart).empty());
+}
+
 TEST(NoticesOf, DragonchessTellsThePersonWhoseMoveItIs) {
   auto game = Game::create("8", {{"game", "dragonchess"}, {"name", "Castle"}, {"opponent", "human"}, {"side", "gold"}},
                            {"1", "gold"}, kStart, 3);

@@ -50,6 +50,11 @@ TEST(PlatformRecordText, RecordAndViewAreWordForWordAsBefore) {
   const auto read_back = Game::from_json(nlohmann::json::parse(record));
   ASSERT_TRUE(read_back.has_value()) << read_back.error();
   EXPECT_EQ(read_back->to_json().dump(), record);
+  // A record written before games kept their creator and pause reads back as it was.
+  const std::string before = expected_text("diplomacy_record_before_pausing.json");
+  const auto old = Game::from_json(nlohmann::json::parse(before));
+  ASSERT_TRUE(old.has_value()) << old.error();
+  EXPECT_EQ(old->to_json().dump(), before);
 }
 
 }  // namespace

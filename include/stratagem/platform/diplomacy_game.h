@@ -90,8 +90,10 @@ struct ComputerTurn {
 class DiplomacyGame {
  public:
   // A forming game; if every seat is a computer's, it starts at once.
+  // `creator`: the person who made it (may pause and resume it at once); none for games
+  // the server makes.
   static tl::expected<DiplomacyGame, GameError> create(std::string id, DiplomacyOptions options, Instant now,
-                                                       std::uint64_t seed);
+                                                       std::uint64_t seed, std::optional<User> creator = std::nullopt);
 
   const std::string& id() const { return id_; }
   const DiplomacyOptions& options() const { return options_; }
@@ -248,6 +250,21 @@ class DiplomacyGame {
   tl::expected<Effects, GameError> propose_as_computer(const ComputerTurn& turn, diplomacy::Power to,
                                                        const diplomacy::Arrangement& arrangement, Instant now);
 
+  // --- pausing (docs/server-rules.md, "Pausing")
+  // `paused` true asks to pause, false to resume. The game's creator does it at once; a
+  // person playing in it asks, and once every person seated in the game (people only:
+  // computers and DAIDE clients have no say) has asked the same, it is done. Asking again
+  // what is already so withdraws one's ask. While paused no deadline runs (next_deadline()
+  // is nullopt), a phase whose powers are all ready waits, and computers neither order,
+  // vote nor propose; orders, readiness and press go on. Resuming sets the deadline to the
+  // time that was left, but at least kLeastAfterResume (the phase's whole length when that
+  // is shorter). Response {"paused", "asked", "needed"}.
+  static constexpr Duration kLeastAfterResume = std::chrono::hours(1);
+  tl::expected<Effects, GameError> pause(const User& user, bool paused, Instant now);
+  bool paused() const { return pause_.has_value(); }
+  // The current phase's deadline; nullopt while paused, forming or finished.
+  std::optional<Instant> deadline() const { return deadline_; }
+
   // --- time
   // When advance() next has something to do: the phase deadline, or the end of
   // negotiation in a live game. Nullopt when forming or finished.
@@ -310,6 +327,17 @@ class DiplomacyGame {
   class Impl;
   friend class Impl;
 
+  // A paused game's clock: what was left of the phase (and of a live game's negotiation).
+  struct Pause {
+    Instant since;
+    Duration deadline_left{};
+    std::optional<Duration> negotiation_left;
+    friend bool operator==(const Pause&, const Pause&) = default;
+  };
+  // The people seated in the game now (ids, sorted): those whose ask to pause counts.
+  std::vector<std::string> seated_people() const;
+  void set_paused(bool paused, std::string_view by, Instant now, Effects& effects);
+
   // The options, with their text in the record: set once (create, from_json), never changed.
   void set_options(DiplomacyOptions options);
   std::string id_;
@@ -370,6 +398,9 @@ class DiplomacyGame {
   std::vector<Deal> deals_;
   int message_count_ = 0;
   std::optional<Result> result_;
+  std::optional<User> creator_;
+  std::optional<Pause> pause_;
+  std::vector<std::string> pause_asked_;  // ids of people asking to pause (or, paused, to resume), sorted
 };
 
 }  // namespace stratagem::platform

@@ -44,6 +44,8 @@ enum class Problem : unsigned char {
   NotHumanGame,      // Dragonchess: joining a game against the computer
   BadGameName,       // a game's name: empty, longer than `detail` characters, or with hidden characters
   BadText,           // a message or treaty: empty, or longer than `detail` characters
+  GamePaused,        // the game is paused: computers' orders wait for it to resume
+  NotPauser,         // pausing: the caller neither created the game nor plays in it
 };
 
 struct GameError {

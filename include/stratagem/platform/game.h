@@ -54,6 +54,7 @@ enum class Action : unsigned char {
   Move,           // POST /games/{id}/moves         {"move"}
   Resign,         // POST /games/{id}/resign        {}
   Draw,           // POST /games/{id}/draw          {"offer" | "accept" | "decline"} or {"action": ...}
+  Pause,          // POST /games/{id}/pause         {"paused"}   (Diplomacy)
 };
 
 class Game {
