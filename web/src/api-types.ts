@@ -24,7 +24,7 @@ export type UnitsByPower = S['UnitsByPower'];
 export type Treaty = S['Treaty'];
 export type Deal = S['Deal'];
 
-export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline' | 'seat_powers' | 'draw_votes' | 'end_votes' | 'voters'> & {
+export type DiplomacyView = Pick<S['DiplomacyGame'], 'id' | 'name' | 'status' | 'retreats' | 'my_orders' | 'deadline' | 'press_open' | 'stage' | 'treaties' | 'negotiation_deadline' | 'seat_powers' | 'draw_votes' | 'end_votes' | 'voters' | 'pause'> & {
   // The creation body's fields as the server keeps them.
   options?: Partial<S['NewDiplomacyGame']>;
   game: 'diplomacy';

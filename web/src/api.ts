@@ -57,6 +57,7 @@ export const api = {
   ready: (id: string, power: string, ready: boolean) => request<unknown>('POST', `/games/${id}/ready`, { power, ready }),
   voteDraw: (id: string, power: string, draw: boolean) => request<unknown>('POST', `/games/${id}/draw_vote`, { power, draw }),
   voteEnd: (id: string, power: string, end: boolean) => request<unknown>('POST', `/games/${id}/end_vote`, { power, end }),
+  pause: (id: string, paused: boolean) => request<{ paused: boolean; asked: number; needed: number }>('POST', `/games/${id}/pause`, { paused }),
   phases: (id: string) => request<T.PhaseRecord[]>('GET', `/games/${id}/phases`),
   messages: (id: string) => request<T.Message[]>('GET', `/games/${id}/messages`),
   send: (id: string, from: string, to: string[] | 'all', text: string) => request<T.Message>('POST', `/games/${id}/messages`, { from, to, text }),

@@ -11,6 +11,7 @@ import { emptyDraft, Press, type Draft } from './Press';
 import { formProblem } from '../ui/formCheck';
 import { MapPrompt } from './MapPrompt';
 import { Votes, VoteTally } from './Votes';
+import { PauseControl, PauseTag } from './Pause';
 import { Confirm } from '../ui/Confirm';
 import { isUnread, threadOf, type Seen } from './threads';
 import * as board from './board';
@@ -358,11 +359,12 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
         <h1>{gameName(t, initial)}</h1>
         <span class="phase">{phaseName(t, phase)}</span>
         {active && live && view.stage && <span class="tag">{t(`game.stage_${view.stage}`)}</span>}
-        {active && <Countdown deadline={view.stage === 'negotiation' && view.negotiation_deadline ? view.negotiation_deadline : view.deadline} />}
+        {active && !view.pause?.paused && <Countdown deadline={view.stage === 'negotiation' && view.negotiation_deadline ? view.negotiation_deadline : view.deadline} />}
         {view.my_powers.length ? <span>{t('game.youPlay', { powers: listOf(lang, view.my_powers.map((p) => powerName(t, p))) })}</span>
           : myJoin ? <span>{myJoin.power ? t('game.youPlay', { powers: seatText(seats.find((seat) => seat.includes(myJoin.power!)) ?? [myJoin.power]) }) : t('game.joinedAny')}</span>
             : <span class="muted">{t('game.observer')}</span>}
         {view.status === 'finished' && <strong data-game-result>{gameResult(t, lang, view)}</strong>}
+        <PauseTag view={view} />
         <VoteTally view={view} />
         {!connected && <span class="error">{t('app.offline')}</span>}
       </div>
@@ -480,6 +482,7 @@ export function DiplomacyPage({ initial, user }: { initial: DiplomacyView; user:
                 </>
               )}
               {active && historyIndex === null && <Votes view={view} onChanged={reloadView} onError={setError} />}
+              {active && historyIndex === null && <PauseControl view={view} onChanged={reloadView} onError={setError} />}
               {lastPhase && (
                 <section class="results" aria-label={t('game.results', { phase: phaseName(t, lastPhase.phase) })}>
                   <h3>{t('game.results', { phase: phaseName(t, (shown ?? lastPhase).phase) })}</h3>

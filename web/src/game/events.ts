@@ -7,7 +7,7 @@ import { api } from '../api';
 // named event only to a listener of that name, so a kind missing here is never heard.
 export const eventKinds = ['player_joined', 'player_left', 'game_started', 'orders_given', 'orders', 'ready', 'phase_processed',
   'phase_started', 'press_closed', 'player_status', 'draw_vote', 'end_vote', 'alliance_end', 'message', 'treaty', 'deal',
-  'game_finished', 'move', 'draw_offer'];
+  'game_paused', 'game_resumed', 'pause_asked', 'game_finished', 'move', 'draw_offer'];
 
 export function useGameEvents(id: string, onEvent: (kind: string, data: unknown) => void) {
   const handler = useRef(onEvent);
