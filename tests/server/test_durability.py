@@ -33,7 +33,9 @@ def kill_after_orders_then_restart(server_factory, prefix=""):
             players[power].port = second.port
         phases = wait_until(lambda: players["ENGLAND"].ok("GET", f"/api/v1/games/{game_id}/phases"),
                             timeout=30, what="the overdue phase")
-        assert [p["phase"] for p in phases] == ["S1901M"]
+        # The phases after it have 3-second deadlines too: on a loaded machine F1901M may
+        # pass before these reads, so only the overdue phase is pinned down.
+        assert phases[0]["phase"] == "S1901M"
         given = {power: [e["order"] for e in entries if e.get("result") != "hold"]
                  for power, entries in phases[0]["orders"].items()}
         assert given["ENGLAND"] == ["F LON - NTH", "A LVP - YOR", "F EDI - NWG"]
@@ -41,8 +43,8 @@ def kill_after_orders_then_restart(server_factory, prefix=""):
         assert given["GERMANY"] == ["A MUN - RUH", "F KIE - DEN"]
         assert given["ITALY"] == ["A VEN - TYR"]
         view = players["ENGLAND"].ok("GET", f"/api/v1/games/{game_id}")
-        assert view["phase"] == "F1901M"
-        assert sorted(view["units"]["ENGLAND"]) == ["A YOR", "F NTH", "F NWG"]
+        assert view["phase"] != "S1901M"
+        assert sorted(view["units"]["ENGLAND"]) == ["A YOR", "F NTH", "F NWG"]  # later phases: all hold
         messages = players["FRANCE"].ok("GET", f"/api/v1/games/{game_id}/messages")
         assert [m["text"] for m in messages] == ["acknowledged"]
     finally:
@@ -69,7 +71,8 @@ def test_overdue_phases_of_several_games_are_processed(tmp_path):
             england.port = second.port
             wait_until(lambda: england.ok("GET", f"/api/v1/games/{game_id}/phases"), timeout=30,
                        what=f"game {game_id} processed")
-            assert england.ok("GET", f"/api/v1/games/{game_id}")["phase"] == "F1901M"
+            processed = england.ok("GET", f"/api/v1/games/{game_id}/phases")
+            assert processed[0]["phase"] == "S1901M", processed
     finally:
         assert second.stop() == 0
 
