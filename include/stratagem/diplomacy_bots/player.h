@@ -65,7 +65,8 @@ class Player {
 // the names known.
 tl::expected<std::unique_ptr<Player>, std::string> make_player(std::string_view spec);
 
-// The strongest player there is, for seats the server fills and powers in civil disorder.
+// The strongest player there is, for seats the server fills and powers in civil disorder;
+// also the player named "strongest" (make_player("strongest")).
 std::string_view strongest_player();
 
 }  // namespace stratagem::diplomacy_bots

@@ -49,6 +49,9 @@ struct Audience {
 //  "game_finished" {result}               "move" {move, position, side_to_move, clocks}
 //  "draw_offer" {side, action: offer | accept | decline}
 //  "deal" {the deal as listed}           (its parties: agreed, then kept or broken)
+//  "game_paused" {by: creator | vote, phase, deadline_left_seconds}
+//  "game_resumed" {by, phase, deadline, negotiation_deadline?}
+//  "pause_asked" {paused, asked, needed}  (a person's ask to pause or resume, counted)
 struct Event {
   Audience audience;
   std::string kind;
