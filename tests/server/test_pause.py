@@ -2,10 +2,12 @@
 pauses at once and the deadline stops (a 3-second phase is not processed in 7 seconds),
 the pause survives a restart, every seated person asking pauses it too, strangers are
 refused in their language, and resuming gives the time that was left, after which the
-phase is processed at its deadline."""
+phase is processed at its deadline; computers (the server's own runner) give no orders
+while paused and play on once resumed."""
 import os
 import time
 import uuid
+from datetime import datetime
 
 import pytest
 
@@ -101,5 +103,56 @@ def test_every_seated_person_asking_pauses_the_game(database):
         castle = host.ok("POST", "/api/v1/games", {"game": "dragonchess", "name": "Castle", "opponent": "human"},
                          status=201)["id"]
         assert host.request("POST", f"/api/v1/games/{castle}/pause", {"paused": True}).status == 404
+    finally:
+        assert server.stop() == 0
+
+
+def test_computers_wait_while_paused_past_the_deadline_and_play_on_once_resumed(database):
+    """Through the server's own runner: a seat that falls to a computer while the game is
+    paused gets no orders however long the pause lasts past the deadline, and nothing is
+    processed; resuming gives the phase what was left (here the whole 8-second phase, the
+    least a resumed phase gets when it is shorter than an hour), the computer orders, and
+    the phase is processed at that deadline, not before."""
+    prefix = uuid.uuid4().hex[:6]
+    server = Server(database).start()
+    try:
+        host = new_user(server, f"{prefix}host", language="ja")
+        england = new_user(server, f"{prefix}england")
+        france = new_user(server, f"{prefix}france", language="ja")
+        body = {"game": "diplomacy", "name": "Computers wait", "players": 7, "computer_players": 5,
+                "computer_takes_civil_disorder": True,
+                "deadlines": {"movement_seconds": 8, "retreat_seconds": 8, "adjustment_seconds": 8}}
+        game_id = host.ok("POST", "/api/v1/games", body, status=201)["id"]
+        england.ok("POST", f"/api/v1/games/{game_id}/join", {"power": "ENGLAND"})
+        france.ok("POST", f"/api/v1/games/{game_id}/join", {"power": "FRANCE"})
+        assert pause(host, game_id, True)["paused"] is True
+        left = england.ok("GET", f"/api/v1/games/{game_id}")["pause"]["deadline_left_seconds"]
+        assert 0 < left <= 8
+        # France leaves while paused: a computer takes the seat but does not order yet.
+        france.ok("POST", f"/api/v1/games/{game_id}/give_up", {"power": "FRANCE"})
+        england.ok("PUT", f"/api/v1/games/{game_id}/orders", {"phase": "S1901M", "orders": {"ENGLAND": ["F Lon-Nth"]}})
+        time.sleep(12)  # past the deadline the phase had
+        view = england.ok("GET", f"/api/v1/games/{game_id}")
+        assert (view["phase"], view["deadline"], view["pause"]["paused"]) == ("S1901M", None, True)
+        assert view["powers"]["FRANCE"]["status"] == "civil_disorder"
+        assert (view["powers"]["FRANCE"]["orders_given"], view["powers"]["FRANCE"]["ready"]) == (False, False)
+        assert england.ok("GET", f"/api/v1/games/{game_id}/phases") == []
+
+        before = time.time()
+        assert pause(host, game_id, False)["paused"] is False
+        after = time.time()
+        deadline = datetime.fromisoformat(england.ok("GET", f"/api/v1/games/{game_id}")["deadline"].replace("Z", "+00:00"))
+        # Resumed with what was left, made up to the whole phase (shorter than an hour).
+        assert before + 8 - 1 <= deadline.timestamp() <= after + 8 + 1, (before, deadline, after)
+        wait_until(lambda: england.ok("GET", f"/api/v1/games/{game_id}")["powers"]["FRANCE"]["orders_given"],
+                   timeout=20, what="France's computer ordering after the resume")
+        [spring] = wait_until(lambda: england.ok("GET", f"/api/v1/games/{game_id}/phases"), timeout=40,
+                              what="the spring processed at the restored deadline")
+        assert time.time() >= deadline.timestamp() - 1  # England never said ready: the deadline did it
+        assert spring["phase"] == "S1901M"
+        assert len(spring["orders"]["FRANCE"]) == 3  # the computer's, one for each unit
+        assert {e["order"]: e["result"] for e in spring["orders"]["ENGLAND"]}["F LON - NTH"] == "ok"
+        view = england.ok("GET", f"/api/v1/games/{game_id}")
+        assert (view["phase"], view["pause"]["paused"]) == ("F1901M", False) and view["deadline"] is not None
     finally:
         assert server.stop() == 0
