@@ -26,15 +26,12 @@ PhaseResult adjudicate(const Variant& variant, const RuleOptions& rules, const G
   return result;
 }
 
-PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
-                                const PowerSet& silent, OwnOutcomes* own) {
-  PhaseResult result;
-  resolve_movement(variant, rules, state, orders, ordered, result, own);
-  GameState& next = result.next;
-  // A dislodged unit with nowhere to go, or whose power orders nothing (seed 000
-  // §4.3.1), is disbanded at once; the retreat phase is held only if some unit has a
-  // choice.
+namespace {
+
+// After the moves: a dislodged unit with nowhere to go, or whose power orders nothing
+// (seed 000 §4.3.1), is disbanded at once; the retreat phase is held only if some unit
+// has a choice.
+void end_movement(const Variant& variant, GameState& next, const PowerSet& silent) {
   const auto retreats = [&](const DislodgedUnit& unit) {
     return !unit.retreats.empty() && !silent.contains(index(unit.unit.power));
   };
@@ -49,11 +46,31 @@ PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules
     });
     next = with_choices;
     next.phase.type = PhaseType::Retreat;
-    return result;
+    return;
   }
   next.clear_dislodged();
   finish_season(variant, next, silent);
+}
+
+}  // namespace
+
+PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                                const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
+                                const PowerSet& silent, OwnOutcomes* own) {
+  PhaseResult result;
+  resolve_movement(variant, rules, state, orders, ordered, result, own);
+  end_movement(variant, result.next, silent);
   return result;
+}
+
+void advance(const Variant& variant, const RuleOptions& rules, const GameState& state,
+             const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next) {
+  if (state.phase.type != PhaseType::Movement) {
+    next = adjudicate(variant, rules, state, orders, ordered).next;
+    return;
+  }
+  resolve_movement_position(variant, rules, state, orders, ordered, next);
+  end_movement(variant, next, {});
 }
 
 Power winner(const Variant& variant, const GameState& state) {

@@ -36,9 +36,16 @@ class MovementResolver {
   }
 
   void run(PhaseResult& result, OwnOutcomes* own) {
-    for (int i = 0; i < count_; ++i)
-      if (has_decision(i)) resolve(i);
-    write_outcome(result, own);
+    resolve_all();
+    write_position(result.next, result.contested);
+    for (int i = 0; i < count_; ++i) result.resolutions[index(units_[i].at)] = explain(i, own);
+  }
+
+  // The next position only: the explanations are never worked out.
+  void run(GameState& after) {
+    resolve_all();
+    ProvinceSet contested;
+    write_position(after, contested);
   }
 
  private:
@@ -175,6 +182,11 @@ class MovementResolver {
   }
 
   bool has_decision(int i) const { return units_[i].kind != Kind::Hold; }
+
+  void resolve_all() {
+    for (int i = 0; i < count_; ++i)
+      if (has_decision(i)) resolve(i);
+  }
 
   // ----- The guess algorithm (DATC 5.F), with the "recursion_hits" refinement.
 
@@ -460,25 +472,25 @@ class MovementResolver {
     return kNone;
   }
 
-  void write_outcome(PhaseResult& out, OwnOutcomes* own) {
+  // The units after the phase (the dislodged set apart with where each may retreat) and
+  // the provinces left contested; also finds each unit's dislodger, which explain() reads.
+  void write_position(GameState& after, ProvinceSet& contested) {
     for (int i = 0; i < count_; ++i) dislodger_[i] = static_cast<std::int16_t>(find_dislodger(i));
     // The units that stay where they are stay; the others leave, then those that moved
     // arrive (a unit may move into a province another has just left).
-    GameState& after = out.next;
     after = state_;
     after.clear_dislodged();
     for (int i = 0; i < count_; ++i)
       if (moved(i) || dislodger_[i] != kNone) after.remove(units_[i].at);
     for (int i = 0; i < count_; ++i)
       if (moved(i)) after.place(variant_, Unit{units_[i].unit.type, units_[i].unit.power, units_[i].order.target()});
-    for (int i = 0; i < count_; ++i) out.resolutions[index(units_[i].at)] = explain(i, own);
     // Provinces left empty by a standoff: a move with some strength failed there.
     for (int i = 0; i < count_; ++i)
       if (units_[i].kind == Kind::Move && !units_[i].resolution && !after.occupied(units_[i].dest) &&
           prevent_strength(i) > 0)
-        out.contested.insert(index(units_[i].dest));
+        contested.insert(index(units_[i].dest));
     for (int i = 0; i < count_; ++i)
-      if (const int k = dislodger_[i]; k != kNone) after.add_dislodged(variant_, {units_[i].unit, retreats(i, k, after, out.contested)});
+      if (const int k = dislodger_[i]; k != kNone) after.add_dislodged(variant_, {units_[i].unit, retreats(i, k, after, contested)});
   }
 
   LocationSet retreats(int i, int attacker, const GameState& after, const ProvinceSet& contested) const {
@@ -526,6 +538,12 @@ void resolve_movement(const Variant& variant, const RuleOptions& rules, const Ga
                       const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result,
                       OwnOutcomes* own) {
   MovementResolver(variant, rules, state, orders, ordered).run(result, own);
+}
+
+void resolve_movement_position(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                               const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
+                               GameState& next) {
+  MovementResolver(variant, rules, state, orders, ordered).run(next);
 }
 
 }  // namespace stratagem::diplomacy

@@ -26,4 +26,10 @@ void resolve_movement(const Variant& variant, const RuleOptions& rules, const Ga
                       const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, PhaseResult& result,
                       OwnOutcomes* own = nullptr);
 
+// The same next state alone, for callers that never read the resolutions (self-play):
+// why each order succeeded or failed is not worked out.
+void resolve_movement_position(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                               const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered,
+                               GameState& next);
+
 }  // namespace stratagem::diplomacy

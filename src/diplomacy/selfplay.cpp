@@ -1,7 +1,9 @@
 #include "stratagem/diplomacy/selfplay.h"
 
 #include <cstdlib>
+#include <utility>
 
+#include "phase_steps.h"
 #include "stratagem/diplomacy/adjudicator.h"
 #include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/random.h"
@@ -59,13 +61,15 @@ void choose_adjustments(const Variant& variant, const GameState& state, Random& 
 RandomGame play_one(const Variant& variant, const RuleOptions& rules, Random& random, OrderSet& chosen, int max_year) {
   RandomGame game{0, GameState::initial(variant), Power::None};
   GameState& state = game.final_state;
+  GameState next;
   while (state.phase.year <= max_year) {
     chosen.ordered = {};
     if (state.phase.type == PhaseType::Adjustment)
       choose_adjustments(variant, state, random, chosen);
     else
       choose_unit_orders(variant, state, random, chosen);
-    state = adjudicate(variant, rules, state, chosen.orders, chosen.ordered).next;
+    advance(variant, rules, state, chosen.orders, chosen.ordered, next);
+    state = std::move(next);
     ++game.phases;
     if ((game.winner = winner(variant, state)) != Power::None) break;
   }
