@@ -2,20 +2,18 @@
 // from the form (custom options), one of our DAIDE clients connects to the server's --daide
 // port and is drawn a power, and the game page names it by its NME as a DAIDE computer
 // player, in English and in Chinese.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { desktop, launchBrowser, openPage, shot, signUp, startServer, stratagemBinary } from './harness.mjs';
+import { desktop, openPage, sharedServerAndBrowser, shot, signUp, stratagemBinary } from './harness.mjs';
 
-let server;
-let browser;
+const shared = sharedServerAndBrowser({ daide: true });
 let bot;
-before(async () => { server = await startServer({ daide: true }); browser = await launchBrowser(); });
-after(async () => { bot?.kill('SIGTERM'); await browser?.close(); await server?.stop(); });
+after(() => bot?.kill('SIGTERM'));
 
 test('a DAIDE client takes the DAIDE seat and the page names it', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'wen');
   await page.selectOption('select[name="preset"]', 'custom');
   await page.fill('input[name="name"]', 'Table with a DAIDE bot');
@@ -29,7 +27,7 @@ test('a DAIDE client takes the DAIDE seat and the page names it', async () => {
   assert.equal(await page.getAttribute('[data-daide-open]', 'data-daide-open'), '1');
   await shot(page, 'daide-forming-en');
   let err = '';
-  bot = spawn(stratagemBinary(), ['diplomacy', 'daide', '--host', '127.0.0.1', '--port', String(server.daidePort),
+  bot = spawn(stratagemBinary(), ['diplomacy', 'daide', '--host', '127.0.0.1', '--port', String(shared.server.daidePort),
     '--player', 'holdbot', '--name', 'DumbBot'], { stdio: ['ignore', 'ignore', 'pipe'] });
   bot.stderr.on('data', (d) => { err += d; });
   // The game starts when the bot sits down: the page follows (event stream).

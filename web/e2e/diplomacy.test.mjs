@@ -1,17 +1,14 @@
 // A Diplomacy game against six computer players: orders by clicking and typed in
 // Japanese, ready, the results on the map and in the list, history, the phone view.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibilityProblems, desktop, englishLeft, launchBrowser, openPage, phone, shot, signUp, startServer, visibleEnglish } from './harness.mjs';
+import { accessibilityProblems, desktop, englishLeft, openPage, phone, sharedServerAndBrowser, shot, signUp, visibleEnglish } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 test('play a phase against six computers, see the results, step back through history', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'france');
   await page.selectOption('select[name="game"]', 'diplomacy');
   await page.fill('input[name="name"]', 'ヨーロッパ 1901');
@@ -103,7 +100,7 @@ test('play a phase against six computers, see the results, step back through his
   assert.deepEqual(page.problems, []);
 
   // The same game on a phone, signed in from the stored session.
-  const phoneContext = await browser.newContext(phone);
+  const phoneContext = await shared.browser.newContext(phone);
   await phoneContext.addInitScript(([token]) => localStorage.setItem('stratagem.token', token), [await page.evaluate(() => localStorage.getItem('stratagem.token'))]);
   const small = await openPage(phoneContext, gameUrl);
   await small.waitForSelector('.diplomacy[data-phase="F1901M"]');

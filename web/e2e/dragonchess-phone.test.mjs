@@ -2,22 +2,19 @@
 // first screen, no board to scroll to, squares large enough to tap; a move made on the
 // lowest board without scrolling; once a piece is picked, the prompt says what comes next,
 // in every language, with the word for a tap. Screenshots in the four languages.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { openPage, phone, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 const tapPrompt = { en: 'Tap one of your pieces.', ja: '自分の駒をタップしてください。', 'zh-Hant': '點按你的棋子。', 'zh-Hans': '点按你的棋子。' };
 const tapWord = { en: /: tap a marked square/, ja: /タップ/, 'zh-Hant': /點按/, 'zh-Hans': /点按/ };
 const box = (page, selector) => page.$eval(selector, (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
 
 test('three boards and both clocks on one phone screen; the prompt says what comes next', async () => {
-  const context = await browser.newContext(phone);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(phone);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'pocket');
   await page.selectOption('select[name="game"]', 'dragonchess');
   await page.selectOption('select[name="opponent"]', 'computer');

@@ -1,14 +1,11 @@
 // A Dragonchess game against the computer, played by clicking pieces and their legal
 // targets, until Gold has made a capture and a promotion (or the game ends).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { accessibilityProblems, desktop, launchBrowser, openPage, phone, shot, signUp, startServer, stratagemBinary } from './harness.mjs';
+import { accessibilityProblems, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp, stratagemBinary } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 // Gold's choice: a promotion when one is legal; for the first 20 moves the project's own
 // engine's best move at depth 3 (stratagem dragonchess bestmove: stronger than the
@@ -29,8 +26,8 @@ function choose(view) {
 }
 
 test('against the computer: click a piece, see its targets, move, through a capture and a promotion', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'gold');
   await page.selectOption('select[name="game"]', 'dragonchess');
   await page.selectOption('select[name="opponent"]', 'computer');
@@ -54,7 +51,7 @@ test('against the computer: click a piece, see its targets, move, through a capt
   // new game (at most three), since what is tested is the page, not Gold's play.
   for (let game = 0; game < 3 && !(captured && promoted); game++) {
     if (game > 0) {
-      await page.goto(server.url);
+      await page.goto(shared.server.url);
       await page.selectOption('select[name="game"]', 'dragonchess');
       await page.selectOption('select[name="opponent"]', 'computer');
       await page.fill('input[name="level"]', '1');
@@ -88,7 +85,7 @@ test('against the computer: click a piece, see its targets, move, through a capt
   assert.deepEqual(page.problems, []);
 
   const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
-  const phoneContext = await browser.newContext(phone);
+  const phoneContext = await shared.browser.newContext(phone);
   await phoneContext.addInitScript((t) => localStorage.setItem('stratagem.token', t), token);
   const small = await openPage(phoneContext, page.url());
   await small.waitForSelector('.dragonchess');
@@ -100,8 +97,8 @@ test('against the computer: click a piece, see its targets, move, through a capt
 });
 
 test('check is announced in the reader\'s language while the King is attacked', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'checked');
   // Gold to move, its King on 2a1 attacked along the a-file by Scarlet's Oliphant on 2a8.
   const position = '12/12/12/12/12/12/12/12|o10k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/12 g 0 1';
@@ -113,7 +110,7 @@ test('check is announced in the reader\'s language while the King is attacked', 
     });
     return (await response.json()).id;
   }, position);
-  await page.goto(`${server.url}/games/${id}`);
+  await page.goto(`${shared.server.url}/games/${id}`);
   await page.waitForSelector('.dragonchess[data-my-side="gold"]');
   assert.equal(await page.innerText('[data-check="gold"]'), 'Check!');
   for (const [language, words] of [['ja', '王手！'], ['zh-Hant', '將軍！'], ['zh-Hans', '将军！']]) {

@@ -1,18 +1,12 @@
 // Every form says what is wrong in the page's own sentence and language: on a zh-Hans and a
 // ja page each form is sent empty or wrong, and what it shows is the page's sentence (no
 // browser bubble in the browser's English: every form is noValidate).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { desktop, launchBrowser, openPage, shot, startServer } from './harness.mjs';
+import { desktop, openPage, sharedServerAndBrowser, shot } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  // An SMTP server that is never reached: the settings page offers e-mail only with one.
-  server = await startServer({ args: ['--smtp', 'smtp://127.0.0.1:9', '--public-url', 'http://stratagem.example'], env: { STRATAGEM_SMTP_STARTTLS: 'off' } });
-  browser = await launchBrowser();
-});
-after(async () => { await browser?.close(); await server?.stop(); });
+// An SMTP server that is never reached: the settings page offers e-mail only with one.
+const shared = sharedServerAndBrowser({ args: ['--smtp', 'smtp://127.0.0.1:9', '--public-url', 'http://stratagem.example'], env: { STRATAGEM_SMTP_STARTTLS: 'off' } });
 
 const expected = {
   'zh-Hans': {
@@ -46,8 +40,8 @@ const browserChecked = (page) => page.$$eval('form', (forms) => forms.filter((f)
 for (const lang of ['zh-Hans', 'ja']) {
   test(`every form says what is wrong in the page's language (${lang})`, async () => {
     const says = expected[lang];
-    const context = await browser.newContext({ ...desktop, locale: 'en-US' });
-    const page = await openPage(context, server.url);
+    const context = await shared.browser.newContext({ ...desktop, locale: 'en-US' });
+    const page = await openPage(context, shared.server.url);
     const error = async (scope = 'body') => (await page.locator(`${scope} .error`).first().innerText()).trim();
     await page.selectOption('select[name="language"]', lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);

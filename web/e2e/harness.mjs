@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -60,6 +61,23 @@ export async function launchBrowser() {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+}
+
+/** The server and the browser that an e2e file's tests share: started before its first
+ * test and stopped after its last. `options` go to startServer; a function giving them is
+ * called first, in `before` (e.g. to start a mail server whose port they name). Read
+ * `shared.server` and `shared.browser` in the tests, once `before` has run. */
+export function sharedServerAndBrowser(options = {}) {
+  const shared = { server: undefined, browser: undefined };
+  before(async () => {
+    shared.server = await startServer(typeof options === 'function' ? await options() : options);
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.stop();
+  });
+  return shared;
 }
 
 export const desktop = { viewport: { width: 1440, height: 900 } };

@@ -1,21 +1,18 @@
 // Sign up, the lobby at desktop and phone size, and the language switch: every text
 // changes at once, without a reload, and the choice survives one.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { accessibilityProblems, apiClient, desktop, launchBrowser, openPage, phone, shot, signUp, startServer, webDir } from './harness.mjs';
+import { accessibilityProblems, apiClient, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp, webDir } from './harness.mjs';
 
 const locale = (lang) => JSON.parse(readFileSync(resolve(webDir, `src/i18n/locales/${lang}.json`), 'utf8'));
 const strings = (tree) => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : strings(v)));
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 test('sign up, then every visible text follows the language select, and is remembered', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await shot(page, 'sign-in-desktop');
   await signUp(page, 'lena');
   await shot(page, 'lobby-desktop-en');
@@ -43,8 +40,8 @@ test('sign up, then every visible text follows the language select, and is remem
 });
 
 test('the lobby on a phone', async () => {
-  const context = await browser.newContext(phone);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(phone);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'pia');
   await page.selectOption('select[name="language"]', 'zh-Hant');
   await shot(page, 'lobby-phone-zh-Hant');
@@ -56,13 +53,13 @@ test('the lobby on a phone', async () => {
 
 test('the language picked on the sign-in page is kept through sign-in and saved to the account', async () => {
   // An account made in English, signed out.
-  const first = await browser.newContext(desktop);
-  const before = await openPage(first, server.url);
+  const first = await shared.browser.newContext(desktop);
+  const before = await openPage(first, shared.server.url);
   await signUp(before, 'kaori');
   await first.close();
   // Another device: Japanese picked on the sign-in page, then sign in.
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await page.selectOption('select[name="language"]', 'ja');
   await page.fill('input[name="name"]', 'kaori');
   await page.fill('input[name="password"]', 'correct horse battery');
@@ -71,7 +68,7 @@ test('the language picked on the sign-in page is kept through sign-in and saved 
   assert.equal(await page.inputValue('select[name="language"]'), 'ja', 'the account\'s English replaced the Japanese picked before signing in');
   assert.equal(await page.innerText('[data-action="create-game"]'), locale('ja').lobby.createGame);
   const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
-  const me = await (await fetch(`${server.url}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const me = await (await fetch(`${shared.server.url}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
   assert.equal(me.language, 'ja', 'the language picked was not saved to the account');
   // Picked later, it survives a reload.
   await page.selectOption('select[name="language"]', 'zh-Hans');
@@ -85,12 +82,12 @@ test('the language picked on the sign-in page is kept through sign-in and saved 
 });
 
 test('deadlines in the words people use: 6 minutes a move, 1手 6 分, never 0.1 h', async () => {
-  const host = await apiClient(server.url, 'quick_host');
+  const host = await apiClient(shared.server.url, 'quick_host');
   const deadlines = (movement) => ({ movement_seconds: movement, retreat_seconds: 300, adjustment_seconds: 300 });
   const quick = await host('POST', '/games', { game: 'diplomacy', name: 'Quick', deadlines: deadlines(360) });
   const slow = await host('POST', '/games', { game: 'diplomacy', name: 'Slow', deadlines: deadlines(5400) });
-  const context = await browser.newContext(phone);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(phone);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'quick_reader');
   const facts = (id) => page.innerText(`[data-game-id="${id}"] [data-facts]`);
   await page.waitForSelector(`[data-game-id="${quick.id}"] [data-facts]`);
@@ -108,8 +105,8 @@ test('deadlines in the words people use: 6 minutes a move, 1手 6 分, never 0.1
 });
 
 test('traditional Chinese with Taiwan\'s or Hong Kong\'s names (義大利 / 意大利), kept through reload and sign-in', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   const note = async () => {
     await page.selectOption('select[name="players"]', '2');
     return page.innerText('form.create p.muted >> text=1914');
@@ -126,8 +123,8 @@ test('traditional Chinese with Taiwan\'s or Hong Kong\'s names (義大利 / 意�
   assert.match(await note(), /意大利為中立國/);
   await shot(page, 'lobby-zh-Hant-HK');
   // Another device, nothing stored: the account's choice.
-  const other = await browser.newContext(desktop);
-  const again = await openPage(other, server.url);
+  const other = await shared.browser.newContext(desktop);
+  const again = await openPage(other, shared.server.url);
   await again.fill('input[name="name"]', 'wing');
   await again.fill('input[name="password"]', 'correct horse battery');
   await again.click('[data-action="sign-in"]');

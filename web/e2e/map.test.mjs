@@ -5,15 +5,12 @@
 // desktop; a map that stays where it is while a unit is ordered; zoom by buttons and wheel;
 // convoys drawn along their route, the phase's own orders drawn, and every power's orders
 // with their results after processing. Screenshots of the map in four languages, both sizes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickProvince, desktop, launchBrowser, openPage, phone, shot, signUp, startServer, twoPlayerGame } from './harness.mjs';
+import { clickProvince, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp, twoPlayerGame } from './harness.mjs';
 import { collisions, latinOnly, measureMap, unnamedInView } from './map-measure.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 const languages = ['zh-Hant', 'ja', 'zh-Hans', 'en'];
 const provinceCount = 76;
@@ -50,8 +47,8 @@ async function figures(page, language) {
 
 for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
   test(`every province named in the reader's script, nothing on anything (${size})`, async (t) => {
-    const context = await browser.newContext(options);
-    const page = await openPage(context, server.url);
+    const context = await shared.browser.newContext(options);
+    const page = await openPage(context, shared.server.url);
     await newGame(page, `reader_${size}`);
     for (const language of languages) {
       await page.selectOption('select[name="language"]', language);
@@ -87,8 +84,8 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
 }
 
 test('units: each hit where it is drawn, 24 px to tap, at fit zoom and zoomed in (phone)', async () => {
-  const context = await browser.newContext(phone);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(phone);
+  const page = await openPage(context, shared.server.url);
   await newGame(page, 'thumb');
   for (const zoom of [0, 1, 2]) {
     if (zoom) await page.tap('[data-action="zoom-in"]');
@@ -124,8 +121,8 @@ const pickUnit = {
 
 test('the map stays where it is while a unit is ordered; on a desktop it fits the first screen', async () => {
   for (const [size, options] of [['phone', phone], ['desktop', desktop]]) {
-    const context = await browser.newContext(options);
-    const page = await openPage(context, server.url);
+    const context = await shared.browser.newContext(options);
+    const page = await openPage(context, shared.server.url);
     await newGame(page, `steady_${size}`);
     const where = () => page.$eval('svg.map', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
     const start = await where();
@@ -161,8 +158,8 @@ test('the map stays where it is while a unit is ordered; on a desktop it fits th
 });
 
 test('zoom keeps the orders drawn and shows more full names; the wheel zooms around the pointer', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await newGame(page, 'zoomer');
   await page.click('[data-unit="F LON"]');
   await clickProvince(page, 'NTH');
@@ -215,10 +212,10 @@ const drawnRoute = (page, order) => page.evaluate((text) => {
 }, order);
 
 test('convoys drawn along their route; the phase\'s own orders drawn; every power\'s orders with results', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'sultan');
-  const { id, me, them } = await twoPlayerGame(page, server.url, { name: 'Convoys', seat: 'AUSTRIA', otherSeat: 'ENGLAND', other: 'entente' });
+  const { id, me, them } = await twoPlayerGame(page, shared.server.url, { name: 'Convoys', seat: 'AUSTRIA', otherSeat: 'ENGLAND', other: 'entente' });
   assert.equal(await page.getAttribute('.diplomacy', 'data-my-powers'), 'AUSTRIA GERMANY TURKEY');
   const ready = async (phase) => {
     for (const power of ['AUSTRIA', 'GERMANY', 'TURKEY']) await me('POST', `/games/${id}/ready`, { power, ready: true });

@@ -2,10 +2,10 @@
 // through an SMTP server this test runs on 127.0.0.1, an address confirmed through the
 // mail's link in the browser, choices saved, a mail received in each of the four
 // languages and rendered as a mail program would (screenshots), one-click unsubscribe.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { accessibilityProblems, apiClient, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { accessibilityProblems, apiClient, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
 const PUBLIC = 'https://diplomacy.example.org';
 
@@ -72,18 +72,15 @@ async function waitForMail(sink, count) {
 }
 
 let sink;
-let server;
-let browser;
-before(async () => {
+const shared = sharedServerAndBrowser(async () => {
   sink = await smtpSink();
-  server = await startServer({ args: ['--smtp', `smtp://127.0.0.1:${sink.port}`, '--public-url', PUBLIC], env: { STRATAGEM_SMTP_STARTTLS: 'off' } });
-  browser = await launchBrowser();
+  return { args: ['--smtp', `smtp://127.0.0.1:${sink.port}`, '--public-url', PUBLIC], env: { STRATAGEM_SMTP_STARTTLS: 'off' } };
 });
-after(async () => { await browser?.close(); await server?.stop(); sink?.close(); });
+after(() => sink?.close());
 
 test('confirm an address by its mail, choose notices, and receive them in each language', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'mei');
   await page.click('[data-action="notice-settings"]');
   await page.waitForSelector('[data-email="none"]');
@@ -99,8 +96,8 @@ test('confirm an address by its mail, choose notices, and receive them in each l
   const confirmLink = new RegExp(`${PUBLIC}(/confirm-email/[0-9a-f]+)`).exec(confirmation.text)[1];
 
   // The link works in a browser that is not signed in, and only on the button.
-  const stranger = await browser.newContext(phone);
-  const confirmPage = await openPage(stranger, server.url + confirmLink);
+  const stranger = await shared.browser.newContext(phone);
+  const confirmPage = await openPage(stranger, shared.server.url + confirmLink);
   await confirmPage.waitForSelector('[data-action="token-page"]');
   await shot(confirmPage, 'notices-confirm-phone-en');
   await confirmPage.click('[data-action="token-page"]');
@@ -115,7 +112,7 @@ test('confirm an address by its mail, choose notices, and receive them in each l
   await shot(page, 'notices-settings-en');
   assert.deepEqual(await accessibilityProblems(page), []);
 
-  const opponent = await apiClient(server.url, 'rival');
+  const opponent = await apiClient(shared.server.url, 'rival');
   let seen = sink.messages.length;
   for (const lang of ['en', 'zh-Hant', 'zh-Hans', 'ja']) {
     await page.selectOption('select[name="language"]', lang);
@@ -146,8 +143,8 @@ test('confirm an address by its mail, choose notices, and receive them in each l
   // One click in the mail's footer, without signing in, stops every mail.
   const last = parseMail(sink.messages[seen - 1]);
   const stop = new RegExp(`${PUBLIC}(/unsubscribe/[0-9a-f]+)`).exec(last.text)[1];
-  const anyone = await browser.newContext(desktop);
-  const stopPage = await openPage(anyone, server.url + stop);
+  const anyone = await shared.browser.newContext(desktop);
+  const stopPage = await openPage(anyone, shared.server.url + stop);
   await stopPage.click('[data-action="token-page"]');
   await stopPage.waitForSelector('[data-result="ok"]');
   await shot(stopPage, 'notices-unsubscribed-ja');
@@ -159,8 +156,8 @@ test('confirm an address by its mail, choose notices, and receive them in each l
 });
 
 test('the settings page on a phone', async () => {
-  const context = await browser.newContext(phone);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(phone);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'kai');
   await page.selectOption('select[name="language"]', 'zh-Hant');
   await page.click('[data-action="notice-settings"]');

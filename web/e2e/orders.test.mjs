@@ -3,21 +3,18 @@
 // with two coasts, the coast asked exactly when it matters, the list of units still
 // without an order, Ready asking first while any is left, and a draw voted by two people.
 // Orders typed as prose in Japanese and Chinese, the page's own sentences among them.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, clickProvince, desktop, launchBrowser, openPage, shot, signUp, startServer, twoPlayerGame } from './harness.mjs';
+import { apiClient, clickProvince, desktop, openPage, sharedServerAndBrowser, shot, signUp, twoPlayerGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 const unordered = (page) => page.$$eval('[data-unordered]', (els) => els.map((e) => e.getAttribute('data-unordered')).sort());
 const stored = (page, power) => page.$$eval(`[data-power-orders="${power}"] [data-order].stored`, (els) => els.map((e) => e.getAttribute('data-order')).sort());
 
 test('a two-player game: replacing, convoys by clicking, the unordered list, Ready, a draw', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'entente');
   await page.selectOption('select[name="preset"]', 'custom');
   await page.selectOption('select[name="players"]', '2');
@@ -29,12 +26,12 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
   // Seated at creation, the creator is told so, never that they are watching.
   assert.match(await page.innerText('.game-head'), /You play England, France, and Russia/);
   assert.doesNotMatch(await page.innerText('.game-head'), /watching/);
-  const central = await apiClient(server.url, 'central');
+  const central = await apiClient(shared.server.url, 'central');
   await central('POST', `/games/${id}/join`, { power: 'TURKEY' });
   await page.waitForSelector('.diplomacy[data-my-powers="ENGLAND FRANCE RUSSIA"][data-phase="S1914M"]');
   const me = await page.evaluate(() => localStorage.getItem('stratagem.token'));
   const mine = async (method, path, body) => {
-    const response = await fetch(`${server.url}/api/v1${path}`, { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${me}` } });
+    const response = await fetch(`${shared.server.url}/api/v1${path}`, { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${me}` } });
     assert.ok(response.ok, await response.text());
   };
 
@@ -182,10 +179,10 @@ test('a two-player game: replacing, convoys by clicking, the unordered list, Rea
 });
 
 test('prose orders typed on a Japanese and a traditional Chinese page, the page\'s own sentences among them', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'prose');
-  await twoPlayerGame(page, server.url, { name: 'Prose', seat: 'ENGLAND', otherSeat: 'TURKEY', other: 'prose-turkey' });
+  await twoPlayerGame(page, shared.server.url, { name: 'Prose', seat: 'ENGLAND', otherSeat: 'TURKEY', other: 'prose-turkey' });
   await page.selectOption('select[name="language"]', 'ja');
   await page.selectOption('select[name="order_power"]', 'FRANCE');
   const type = async (text, order) => {

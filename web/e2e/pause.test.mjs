@@ -2,40 +2,31 @@
 // every deadline and the computer players), then the header says "Paused" with the time
 // left, in four languages on desktop and phone (screenshots); a seated player's page
 // offers to ask for a resume and counts the asks; the creator resumes and the clock is back.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibilityProblems, apiAs, apiClient, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { accessibilityProblems, apiAs, apiClient, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
 const POWERS = ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'];
 // A day less the seconds the test took, rounded up to the minute.
 const PAUSED = { en: /^Paused \((23 h 5\d|24 h 0) min left\)$/, ja: /^一時停止中（残り (23時間5\d|24時間0)分）$/,
   'zh-Hant': /^已暫停（尚餘 (23 小時 5\d|24 小時 0) 分鐘）$/, 'zh-Hans': /^已暂停（还剩 (23 小时 5\d|24 小时 0) 分钟）$/ };
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = sharedServerAndBrowser();
 
 test('the creator pauses after a question, players see it and ask to resume, the creator resumes', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'host');
   const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
-  const host = apiAs(server.url, token);
+  const host = apiAs(shared.server.url, token);
   const { id } = await host('POST', '/games', { game: 'diplomacy', name: 'Long game', players: 7,
     deadlines: { movement_seconds: 86400, retreat_seconds: 3600, adjustment_seconds: 3600 } });
   const players = {};
   for (const power of POWERS) {
-    players[power] = await apiClient(server.url, `pause-${power.toLowerCase()}`);
+    players[power] = await apiClient(shared.server.url, `pause-${power.toLowerCase()}`);
     await players[power]('POST', `/games/${id}/join`, { power });
   }
-  await page.goto(`${server.url}/games/${id}`);
+  await page.goto(`${shared.server.url}/games/${id}`);
   await page.waitForSelector('[data-action="pause"]');
   assert.equal(await page.$('[data-paused]'), null);
   await page.click('[data-action="pause"]');
@@ -61,9 +52,9 @@ test('the creator pauses after a question, players see it and ask to resume, the
   assert.deepEqual(await accessibilityProblems(page), []);
 
   // England's phone, in Japanese: asks for a resume; the ask is counted on both pages.
-  const phoneContext = await browser.newContext({ ...phone, locale: 'ja-JP' });
+  const phoneContext = await shared.browser.newContext({ ...phone, locale: 'ja-JP' });
   await phoneContext.addInitScript((t) => localStorage.setItem('stratagem.token', t), players.ENGLAND.token);
-  const england = await openPage(phoneContext, `${server.url}/games/${id}`);
+  const england = await openPage(phoneContext, `${shared.server.url}/games/${id}`);
   await england.waitForSelector('[data-paused]');
   await england.selectOption('select[name="language"]', 'ja');
   await england.waitForFunction(() => document.documentElement.lang === 'ja');

@@ -1,15 +1,12 @@
 // Press between two people, live, while a third sees nothing of it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { desktop, openPage, phone, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 async function player(name, url) {
-  const context = await browser.newContext(desktop);
+  const context = await shared.browser.newContext(desktop);
   const page = await openPage(context, url);
   await signUp(page, name);
   return page;
@@ -24,17 +21,17 @@ async function join(page, url, power) {
 }
 
 test('a private message reaches its reader live, and only its reader', async () => {
-  const anna = await player('anna', server.url);
+  const anna = await player('anna', shared.server.url);
   await anna.fill('input[name="computer_players"]', '4');
   // The creator sits down as she creates the game.
   await anna.selectOption('select[name="my_power"]', 'ENGLAND');
   await anna.click('[data-action="create-game"]');
   await anna.waitForSelector('.diplomacy[data-status="forming"]');
   const gameUrl = anna.url();
-  const ben = await player('ben', server.url);
-  const cleo = await player('cleo', server.url);
+  const ben = await player('ben', shared.server.url);
+  const cleo = await player('cleo', shared.server.url);
   // The lobby lists a game one has joined under "my games" while it is still forming.
-  await anna.goto(server.url);
+  await anna.goto(shared.server.url);
   await anna.waitForSelector('section[aria-labelledby="my-games"] [data-game-id]');
   assert.equal(await anna.locator('section[aria-labelledby="open-games"] [data-game-id]').count(), 0);
   await join(ben, gameUrl, 'GERMANY');
@@ -99,8 +96,8 @@ test('a private message reaches its reader live, and only its reader', async () 
   assert.equal(await cleo.locator('[data-tab="press"] .badge').count(), 0);
   // What Cleo has read is kept with her account: her phone (a new browser, nothing in its
   // storage) shows nothing unread, and what she reads there is read on the desktop too.
-  const phoneContext = await browser.newContext(phone);
-  const cleoPhone = await openPage(phoneContext, server.url);
+  const phoneContext = await shared.browser.newContext(phone);
+  const cleoPhone = await openPage(phoneContext, shared.server.url);
   await cleoPhone.fill('input[name="name"]', 'cleo');
   await cleoPhone.fill('input[name="password"]', 'correct horse battery');
   await cleoPhone.click('[data-action="sign-in"]');

@@ -2,18 +2,15 @@
 // the composer and sees its answer and the agreement; another person's proposal to her
 // shows as a sentence with Accept and Reject, in English and in Japanese, on a desktop and
 // on a phone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { apiClient, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 test('a peace proposed to a computer, answered, and an agreement to accept', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'claire');
   await page.fill('input[name="computer_players"]', '5');
   await page.selectOption('select[name="my_power"]', 'FRANCE');
@@ -21,7 +18,7 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await page.waitForSelector('.diplomacy[data-status="forming"]');
   const gameId = page.url().split('/').pop();
   // England is a person playing through the API.
-  const edward = await apiClient(server.url, 'edward');
+  const edward = await apiClient(shared.server.url, 'edward');
   await edward('POST', `/games/${gameId}/join`, { power: 'ENGLAND' });
   await page.waitForSelector('.diplomacy[data-status="active"][data-phase="S1901M"]');
   await page.click('[data-tab="press"]');
@@ -61,13 +58,13 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await context.close();
 
   // On a phone the composer and the agreements fit the screen's width.
-  const small = await browser.newContext(phone);
-  const mobile = await openPage(small, server.url);
+  const small = await shared.browser.newContext(phone);
+  const mobile = await openPage(small, shared.server.url);
   await mobile.fill('input[name="name"]', 'claire');
   await mobile.fill('input[name="password"]', 'correct horse battery');
   await mobile.click('[data-action="sign-in"]');
   await mobile.waitForSelector('[data-action="create-game"]');
-  await mobile.goto(`${server.url}/games/${gameId}`);
+  await mobile.goto(`${shared.server.url}/games/${gameId}`);
   await mobile.waitForSelector('.diplomacy[data-phase="S1901M"]');
   await mobile.click('[data-tab="press"]');
   await mobile.click('[data-propose] summary');
@@ -78,8 +75,8 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
 });
 
 test('computer players set to propose do propose; the press view says whether they do', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'lucia');
   await page.selectOption('select[name="language"]', 'zh-Hant-HK');
   // Against the computer, with press and computers that propose.
@@ -104,7 +101,7 @@ test('computer players set to propose do propose; the press view says whether th
   await page.click('[data-tab="press"]');
   await page.waitForSelector('[data-press="PRP (PCE (AUS ITA))"] >> text=奧匈帝國提議與義大利和平');
   // Without the option the view says they will not.
-  await page.goto(server.url);
+  await page.goto(shared.server.url);
   await page.selectOption('select[name="preset"]', 'computer');
   await page.selectOption('select[name="press"]', 'full');
   await page.click('[data-action="create-game"]');

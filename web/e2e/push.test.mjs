@@ -10,20 +10,11 @@
 // four languages on phone and desktop). The last two check "blocked" (the browser's
 // permission denied) and "not supported" (no PushManager, as in Safari outside the home
 // screen).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibilityProblems, apiAs, desktop, launchBrowser, openPage, phone, shot, signUp, startServer } from './harness.mjs';
+import { accessibilityProblems, apiAs, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ['--web-push', '--push-private-addresses', '--public-url', 'https://diplomacy.example.org'] });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = sharedServerAndBrowser({ args: ['--web-push', '--push-private-addresses', '--public-url', 'https://diplomacy.example.org'] });
 
 const LANGUAGES = ['en', 'ja', 'zh-Hant', 'zh-Hans'];
 const ON = {
@@ -35,7 +26,7 @@ const ON = {
 
 /** The settings page of a new person, with the worker in control of the page. */
 async function settingsPage(context, name) {
-  const page = await openPage(context, server.url);
+  const page = await openPage(context, shared.server.url);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await signUp(page, name);
@@ -68,8 +59,8 @@ function standInPushManager() {
 }
 
 test('a real subscription: the key is fetched, the browser\'s failure is shown in the page\'s language, and nothing reaches the server', async () => {
-  const context = await browser.newContext({ ...desktop, locale: 'ja-JP' });
-  await context.grantPermissions(['notifications'], { origin: server.url });
+  const context = await shared.browser.newContext({ ...desktop, locale: 'ja-JP' });
+  await context.grantPermissions(['notifications'], { origin: shared.server.url });
   const page = await settingsPage(context, 'real-device');
   await page.waitForSelector('[data-device="off"]');
   const asked = [];
@@ -81,7 +72,7 @@ test('a real subscription: the key is fetched, the browser\'s failure is shown i
   assert.match(said, /^この端末を登録できませんでした：\S/);
   assert.ok(asked.includes('GET /api/v1/push/key'), asked.join(', '));
   assert.ok(!asked.some((a) => a.startsWith('POST /api/v1/me/push_subscriptions')), asked.join(', '));
-  const me = apiAs(server.url, await token(page));
+  const me = apiAs(shared.server.url, await token(page));
   assert.deepEqual(await me('GET', '/me/push_subscriptions'), { subscriptions: [] });
   console.log(`headless Chromium's PushManager.subscribe: ${said}`);
   await context.close();
@@ -89,8 +80,8 @@ test('a real subscription: the key is fetched, the browser\'s failure is shown i
 
 for (const [name, viewport] of [['desktop', desktop], ['phone', phone]]) {
   test(`notify this device and stop, on a ${name}, in four languages`, async () => {
-    const context = await browser.newContext({ ...viewport, locale: 'en-US' });
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const context = await shared.browser.newContext({ ...viewport, locale: 'en-US' });
+    await context.grantPermissions(['notifications'], { origin: shared.server.url });
     await context.addInitScript(standInPushManager);
     const page = await settingsPage(context, `device-${name}`);
     await page.waitForSelector('[data-device="off"]');
@@ -102,7 +93,7 @@ for (const [name, viewport] of [['desktop', desktop], ['phone', phone]]) {
 
     await page.click('[data-action="push-on"]');
     await page.waitForSelector('[data-device="on"]');
-    const me = apiAs(server.url, await token(page));
+    const me = apiAs(shared.server.url, await token(page));
     const { public_key: key } = await me('GET', '/push/key');
     assert.deepEqual(await page.evaluate(() => window.pushTrace.subscribed), [key]);
     const { subscriptions } = await me('GET', '/me/push_subscriptions');
@@ -135,12 +126,12 @@ for (const [name, viewport] of [['desktop', desktop], ['phone', phone]]) {
 }
 
 test('blocked by the browser\'s permission, and not supported by the browser', async () => {
-  const context = await browser.newContext({ ...phone, locale: 'zh-TW' });
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext({ ...phone, locale: 'zh-TW' });
+  const page = await openPage(context, shared.server.url);
   const devtools = await context.newCDPSession(page);
   // The person said "Block" to the browser's question (Playwright grants, but cannot deny).
   const { targetInfo } = await devtools.send('Target.getTargetInfo');
-  await devtools.send('Browser.setPermission', { browserContextId: targetInfo.browserContextId, origin: new URL(server.url).origin,
+  await devtools.send('Browser.setPermission', { browserContextId: targetInfo.browserContextId, origin: new URL(shared.server.url).origin,
     permission: { name: 'notifications' }, setting: 'denied' });
   await page.evaluate(() => navigator.serviceWorker.ready);
   await signUp(page, 'blocked-device');
@@ -152,7 +143,7 @@ test('blocked by the browser\'s permission, and not supported by the browser', a
   await shot(page, 'push-settings-blocked-phone-zh-Hant');
   await context.close();
 
-  const safari = await browser.newContext({ ...phone, locale: 'zh-CN' });
+  const safari = await shared.browser.newContext({ ...phone, locale: 'zh-CN' });
   await safari.addInitScript(() => { delete window.PushManager; });
   const other = await settingsPage(safari, 'no-push-browser');
   await other.waitForSelector('[data-device="unsupported"]');

@@ -2,20 +2,11 @@
 // Chromium reads it, the icons it names, the service worker installed with the app shell
 // kept, and, with the network cut, a reload that shows the "no connection" page in the
 // reader's language (screenshots).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { desktop, launchBrowser, openPage, phone, shot, startServer } from './harness.mjs';
+import { desktop, openPage, phone, sharedServerAndBrowser, shot } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = sharedServerAndBrowser();
 
 /** Waits until the page's service worker is active and controls the page. */
 async function workerInControl(page) {
@@ -30,11 +21,11 @@ function pngSize(bytes) {
 }
 
 test('the page links the manifest of its language, which Chromium reads as an installable app', async () => {
-  const context = await browser.newContext({ ...phone, locale: 'ja-JP' });
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext({ ...phone, locale: 'ja-JP' });
+  const page = await openPage(context, shared.server.url);
   await page.waitForSelector('select[name="language"]');
   assert.equal(await page.getAttribute('link[rel="manifest"]', 'href'), '/manifest-ja.webmanifest');
-  const response = await page.request.get(`${server.url}/manifest-ja.webmanifest`);
+  const response = await page.request.get(`${shared.server.url}/manifest-ja.webmanifest`);
   assert.equal(response.headers()['content-type'], 'application/manifest+json');
   const manifest = await response.json();
   assert.equal(manifest.name, 'Stratagem：ディプロマシーとドラゴンチェス');
@@ -45,7 +36,7 @@ test('the page links the manifest of its language, which Chromium reads as an in
   assert.equal(manifest.scope, '/');
   assert.equal(manifest.theme_color, await page.getAttribute('meta[name="theme-color"]', 'content'));
   for (const icon of manifest.icons) {
-    const got = await page.request.get(`${server.url}${icon.src}`);
+    const got = await page.request.get(`${shared.server.url}${icon.src}`);
     assert.equal(got.status(), 200, icon.src);
     assert.equal(got.headers()['content-type'], icon.type, icon.src);
     if (icon.type === 'image/png') assert.equal(pngSize(await got.body()), icon.sizes, icon.src);
@@ -68,25 +59,25 @@ test('the page links the manifest of its language, which Chromium reads as an in
   // Another language picked: the page links that language's manifest.
   await page.selectOption('select[name="language"]', 'zh-Hans');
   assert.equal(await page.getAttribute('link[rel="manifest"]', 'href'), '/manifest-zh-Hans.webmanifest');
-  assert.equal((await (await page.request.get(`${server.url}/manifest-zh-Hans.webmanifest`)).json()).name,
+  assert.equal((await (await page.request.get(`${shared.server.url}/manifest-zh-Hans.webmanifest`)).json()).name,
     'Stratagem 谋略：强权外交与龙棋');
   // Every language of the page has its manifest (Hong Kong's Traditional Chinese has Taiwan's words).
   for (const language of ['en', 'zh-Hant', 'zh-Hant-HK', 'zh-Hans', 'ja']) {
-    const each = await page.request.get(`${server.url}/manifest-${language}.webmanifest`);
+    const each = await page.request.get(`${shared.server.url}/manifest-${language}.webmanifest`);
     assert.equal(each.status(), 200, language);
     assert.equal((await each.json()).lang, language);
   }
-  assert.equal((await (await page.request.get(`${server.url}/manifest-zh-Hant-HK.webmanifest`)).json()).name,
+  assert.equal((await (await page.request.get(`${shared.server.url}/manifest-zh-Hant-HK.webmanifest`)).json()).name,
     'Stratagem 謀略：外交與龍棋');
   assert.deepEqual(page.problems, []);
   await context.close();
 });
 
 test('the worker keeps the app shell, and with the network cut a page opens to "no connection" in the reader\'s language', async () => {
-  const context = await browser.newContext({ ...desktop, locale: 'en-US' });
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext({ ...desktop, locale: 'en-US' });
+  const page = await openPage(context, shared.server.url);
   await workerInControl(page);
-  const worker = await page.request.get(`${server.url}/sw.js`);
+  const worker = await page.request.get(`${shared.server.url}/sw.js`);
   assert.equal(worker.headers()['cache-control'], 'no-cache');
   const shell = JSON.parse(/const SHELL = (\[.*\]);/.exec(await worker.text())[1]);
   assert.ok(shell.includes('/offline.html') && shell.some((f) => /^\/assets\/main-.*\.js$/.test(f)), shell.join(' '));
@@ -107,11 +98,11 @@ test('the worker keeps the app shell, and with the network cut a page opens to "
   await shot(page, 'pwa-offline-desktop-zh-Hant');
 
   // A game's address, opened cold with no network, the same; on a phone, in Japanese.
-  const phoneContext = await browser.newContext({ ...phone, locale: 'ja-JP' });
-  const phonePage = await openPage(phoneContext, server.url);
+  const phoneContext = await shared.browser.newContext({ ...phone, locale: 'ja-JP' });
+  const phonePage = await openPage(phoneContext, shared.server.url);
   await workerInControl(phonePage);
   await phoneContext.setOffline(true);
-  await phonePage.goto(`${server.url}/games/1`);
+  await phonePage.goto(`${shared.server.url}/games/1`);
   await phonePage.waitForSelector('#offline-title');
   assert.equal(await phonePage.textContent('#offline-title'), '接続できません');
   assert.match(await phonePage.textContent('#offline-body'), /サーバーにつながりません/);
@@ -128,19 +119,19 @@ test('the worker keeps the app shell, and with the network cut a page opens to "
 });
 
 test('a push message delivered to the worker shows the notice it carries', async () => {
-  const context = await browser.newContext({ ...desktop, locale: 'ja-JP' });
-  await context.grantPermissions(['notifications'], { origin: server.url });
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext({ ...desktop, locale: 'ja-JP' });
+  await context.grantPermissions(['notifications'], { origin: shared.server.url });
+  const page = await openPage(context, shared.server.url);
   await workerInControl(page);
   const devtools = await context.newCDPSession(page);
   const registered = new Promise((resolve) => devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-    const ours = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
+    const ours = registrations.find((r) => r.scopeURL.startsWith(shared.server.url) && !r.isDeleted);
     if (ours) resolve(ours.registrationId);
   }));
   await devtools.send('ServiceWorker.enable');
   const registrationId = await registered;
   const message = { title: 'Friday gameが始まりました', body: '対局が始まりました。', url: 'https://diplomacy.example.org/games/7', tag: '7-game_status', lang: 'ja' };
-  await devtools.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId, data: JSON.stringify(message) });
+  await devtools.send('ServiceWorker.deliverPushMessage', { origin: new URL(shared.server.url).origin, registrationId, data: JSON.stringify(message) });
   let shown = [];
   for (let tries = 0; tries < 150 && shown.length === 0; ++tries) {
     shown = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications())

@@ -2,14 +2,11 @@
 // where they stood; a draw vote that can end the game asks first and says what follows,
 // and where the game's votes are public every player sees who has voted; the recipients of
 // a message never change by themselves, and "everyone" is a choice of its own.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, desktop, launchBrowser, openPage, phone, readyAnyway, shot, signUp, startServer } from './harness.mjs';
+import { apiClient, desktop, openPage, phone, readyAnyway, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 const seconds = (text) => {
   const [h, m, s] = /(\d+):(\d+):(\d+)/.exec(text).slice(1).map(Number);
@@ -18,8 +15,8 @@ const seconds = (text) => {
 
 test('Dragonchess: Resign asks first, and the clocks stay where they stood', async () => {
   for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
-    const context = await browser.newContext(options);
-    const page = await openPage(context, server.url);
+    const context = await shared.browser.newContext(options);
+    const page = await openPage(context, shared.server.url);
     await signUp(page, `scarlet_${size}`);
     await page.selectOption('select[name="game"]', 'dragonchess');
     await page.selectOption('select[name="opponent"]', 'human');
@@ -28,7 +25,7 @@ test('Dragonchess: Resign asks first, and the clocks stay where they stood', asy
     await page.click('[data-action="create-game"]');
     await page.waitForSelector('.dragonchess[data-my-side="scarlet"]');
     const id = page.url().split('/').pop();
-    const gold = await apiClient(server.url, `gold_${size}`);
+    const gold = await apiClient(shared.server.url, `gold_${size}`);
     await gold('POST', `/games/${id}/join`, {});
     await gold('POST', `/games/${id}/moves`, { move: 'W2e2-2e3' });
     await page.waitForSelector('[data-move="W2e2-2e3"]');
@@ -73,8 +70,8 @@ test('Dragonchess: Resign asks first, and the clocks stay where they stood', asy
 });
 
 test('a draw vote against six computers asks first and says that they vote by position; it ends nothing', async () => {
-  const context = await browser.newContext(phone);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(phone);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'alone');
   await page.selectOption('select[name="preset"]', 'computer');
   await page.selectOption('select[name="my_power"]', 'FRANCE');
@@ -126,7 +123,7 @@ test('a draw vote against six computers asks first and says that they vote by po
 });
 
 test('public votes: every player sees who has voted, live; the last vote ends the game after asking', async () => {
-  const anna = await browser.newContext(desktop).then((c) => openPage(c, server.url));
+  const anna = await shared.browser.newContext(desktop).then((c) => openPage(c, shared.server.url));
   await signUp(anna, 'votes_anna');
   await anna.selectOption('select[name="preset"]', 'custom');
   await anna.fill('input[name="computer_players"]', '0');
@@ -136,7 +133,7 @@ test('public votes: every player sees who has voted, live; the last vote ends th
   await anna.waitForSelector('.diplomacy[data-status="forming"]');
   const url = anna.url();
   const id = url.split('/').pop();
-  const ben = await browser.newContext(phone).then((c) => openPage(c, server.url));
+  const ben = await shared.browser.newContext(phone).then((c) => openPage(c, shared.server.url));
   await signUp(ben, 'votes_ben');
   await ben.goto(url);
   await ben.selectOption('select[name="power"]', 'GERMANY');
@@ -144,7 +141,7 @@ test('public votes: every player sees who has voted, live; the last vote ends th
   // The five other seats are taken by people through the API.
   const others = {};
   for (const power of ['AUSTRIA', 'ENGLAND', 'ITALY', 'RUSSIA', 'TURKEY']) {
-    others[power] = await apiClient(server.url, `votes_${power.toLowerCase()}`);
+    others[power] = await apiClient(shared.server.url, `votes_${power.toLowerCase()}`);
     await others[power]('POST', `/games/${id}/join`, { power });
   }
   await ben.waitForSelector('.diplomacy[data-my-powers="GERMANY"][data-status="active"]');
@@ -172,8 +169,8 @@ test('public votes: every player sees who has voted, live; the last vote ends th
 });
 
 test('press: the recipients are shown, never change by themselves, and everyone is a choice of its own', async () => {
-  const context = await browser.newContext(phone);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(phone);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'recipients');
   await page.selectOption('select[name="preset"]', 'computer');
   await page.selectOption('select[name="press"]', 'full');
@@ -182,7 +179,7 @@ test('press: the recipients are shown, never change by themselves, and everyone 
   await page.waitForSelector('.diplomacy[data-my-powers="ENGLAND"][data-phase="S1901M"]');
   const id = page.url().split('/').pop();
   const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
-  const sent = async () => (await (await fetch(`${server.url}/api/v1/games/${id}/messages`, { headers: { Authorization: `Bearer ${token}` } })).json()).length;
+  const sent = async () => (await (await fetch(`${shared.server.url}/api/v1/games/${id}/messages`, { headers: { Authorization: `Bearer ${token}` } })).json()).length;
   await page.click('[data-tab="press"]');
   const checked = () => page.$$eval('input[name="to"]:checked, input[name="to_all"]:checked', (els) => els.map((e) => e.value === 'on' ? 'all' : e.value));
 
@@ -208,7 +205,7 @@ test('press: the recipients are shown, never change by themselves, and everyone 
   assert.equal(await page.inputValue('textarea[name="message"]'), 'A second word for Germany.');
   await page.click('[data-action="send-message"]');
   await page.waitForSelector('[data-message-text]:has-text("A second word")');
-  const messages = await (await fetch(`${server.url}/api/v1/games/${id}/messages`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const messages = await (await fetch(`${shared.server.url}/api/v1/games/${id}/messages`, { headers: { Authorization: `Bearer ${token}` } })).json();
   assert.deepEqual(messages.map((m) => m.to), [['GERMANY'], ['GERMANY']]);
 
   // Everyone is a box of its own: it clears the powers, and a power clears it.
@@ -235,8 +232,8 @@ test('press: the recipients are shown, never change by themselves, and everyone 
 });
 
 test('no stale sentences: a new phase says nothing of the last one\'s saving, a past phase shows no orders to give', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'stale');
   await page.selectOption('select[name="preset"]', 'computer');
   await page.selectOption('select[name="my_power"]', 'FRANCE');

@@ -2,14 +2,11 @@
 // screens-<size>-<language>-<screen>.png to be looked at (issue 16 §7). Each screen is also
 // checked for what a reader would notice at once: no English left in another language, no
 // page error, nothing wider than the screen.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { desktop, englishLeft, launchBrowser, openPage, phone, readyAnyway, shot, signUp, startServer, visibleEnglish } from './harness.mjs';
+import { desktop, englishLeft, openPage, phone, readyAnyway, sharedServerAndBrowser, shot, signUp, visibleEnglish } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
 const languages = ['en', 'zh-Hant', 'zh-Hans', 'ja'];
 
@@ -35,8 +32,8 @@ async function brokenTexts(page, selector) {
 
 for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
   test(`every screen in four languages (${size})`, async () => {
-    const context = await browser.newContext(options);
-    const page = await openPage(context, server.url);
+    const context = await shared.browser.newContext(options);
+    const page = await openPage(context, shared.server.url);
     for (const language of languages) {
       await page.selectOption('select[name="language"]', language);
       await shot(page, `screens-${size}-${language}-sign-in`);
@@ -60,7 +57,7 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
     english.game = await visibleEnglish(page);
 
     // A Dragonchess game against the computer.
-    await page.goto(server.url);
+    await page.goto(shared.server.url);
     await page.selectOption('select[name="game"]', 'dragonchess');
     await page.fill('input[name="name"]', '三界棋');
     await page.click('[data-action="create-game"]');
@@ -68,7 +65,7 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
     const dragonchess = page.url();
 
     for (const language of languages) {
-      await page.goto(server.url);
+      await page.goto(shared.server.url);
       await page.waitForSelector('[data-action="create-game"]');
       await page.selectOption('select[name="language"]', language);
       await page.waitForTimeout(150);

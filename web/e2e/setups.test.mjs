@@ -2,21 +2,18 @@
 // seats' powers are previewed and shown on the game page), and a two-player 1914 game
 // played through a dislodgement: the retreat phase offers the dislodged unit's retreats
 // and the adjustment phase the build sites, each ordered by clicking.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibilityProblems, apiClient, desktop, launchBrowser, openPage, phone, readyAnyway, shot, signUp, startServer } from './harness.mjs';
+import { accessibilityProblems, apiClient, desktop, openPage, phone, readyAnyway, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+const shared = sharedServerAndBrowser();
 
-const apiUser = (name) => apiClient(server.url, name);
+const apiUser = (name) => apiClient(shared.server.url, name);
 const seats = (page) => page.$$eval('.setup-preview [data-seat]', (items) => items.map((li) => li.getAttribute('data-seat')));
 
 test('a four-player game from the form: the seats previewed, created, joined as Austria and France', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'austria');
   await page.selectOption('select[name="preset"]', 'computer');
   await page.selectOption('select[name="players"]', '3');
@@ -56,8 +53,8 @@ test('a four-player game from the form: the seats previewed, created, joined as 
 });
 
 test('two players from 1914: a dislodgement, its retreat and a build, ordered by clicking', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'central');
   await page.selectOption('select[name="preset"]', 'custom');
   await page.selectOption('select[name="players"]', '2');
@@ -148,7 +145,7 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
   await shot(page, 'after-build-desktop');
 
   const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
-  const phoneContext = await browser.newContext(phone);
+  const phoneContext = await shared.browser.newContext(phone);
   await phoneContext.addInitScript((t) => localStorage.setItem('stratagem.token', t), token);
   const small = await openPage(phoneContext, page.url());
   await small.waitForSelector('.diplomacy[data-phase="S1915M"]');
@@ -160,8 +157,8 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
 });
 
 test('a game that reaches its end year ends there, by the most units', async () => {
-  const context = await browser.newContext(desktop);
-  const page = await openPage(context, server.url);
+  const context = await shared.browser.newContext(desktop);
+  const page = await openPage(context, shared.server.url);
   await signUp(page, 'short');
   await page.selectOption('select[name="preset"]', 'custom');
   await page.selectOption('select[name="players"]', '2');
@@ -174,7 +171,7 @@ test('a game that reaches its end year ends there, by the most units', async () 
   await other('POST', `/games/${id}/join`, { power: 'AUSTRIA' });
   await page.waitForSelector('.diplomacy[data-phase="S1914M"]');
   const token = await page.evaluate(() => localStorage.getItem('stratagem.token'));
-  const mine = (path, body) => fetch(`${server.url}/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } });
+  const mine = (path, body) => fetch(`${shared.server.url}/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } });
   // Germany takes Holland; nobody else moves. Every phase is made ready at once.
   await other('PUT', `/games/${id}/orders`, { phase: 'S1914M', orders: { GERMANY: ['A MUN - RUH'] } });
   for (const phase of ['S1914M', 'F1914M', 'W1914A']) {
