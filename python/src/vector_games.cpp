@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <thread>
 
 #include "stratagem/diplomacy/adjudicator.h"
@@ -15,8 +16,9 @@ using namespace diplomacy;
 
 namespace {
 
-std::uint64_t key_of(const Order& order, UnitType target) {
-  return (static_cast<std::uint64_t>(order.raw()) << 1) | (target == UnitType::Fleet ? 1u : 0u);
+// An order packs into bits 0-29 (order.h), so the supported unit's type takes bit 31.
+std::uint32_t key_of(const Order& order, UnitType target) {
+  return order.raw() | (target == UnitType::Fleet ? 1u << 31 : 0u);
 }
 
 constexpr PhaseType kPhaseTypes[] = {PhaseType::Movement, PhaseType::Retreat, PhaseType::Adjustment};
@@ -35,23 +37,64 @@ Power giver(const Variant& variant, const GameState& state, const Order& order) 
 
 }  // namespace
 
+namespace {
+
+// The vocabulary parsed as each kind of phase reads it, with every order's key.
+struct ParsedVocabulary {
+  std::vector<std::vector<std::optional<ParsedOrder>>> by_phase_type;
+  std::vector<std::pair<std::uint32_t, std::int32_t>> keys;
+};
+
+ParsedVocabulary parse_vocabulary(const Variant& variant, const std::vector<std::string>& vocabulary) {
+  ParsedVocabulary parsed;
+  for (const PhaseType type : kPhaseTypes) {
+    auto& orders = parsed.by_phase_type.emplace_back();
+    orders.reserve(vocabulary.size());
+    for (std::size_t i = 0; i < vocabulary.size(); ++i) {
+      auto order = parse_order(variant, vocabulary[i], type);
+      if (!order) {
+        orders.emplace_back();
+        continue;
+      }
+      parsed.keys.emplace_back(key_of(order->order, order->target_type), static_cast<std::int32_t>(i));
+      orders.emplace_back(std::move(*order));
+    }
+  }
+  return parsed;
+}
+
+}  // namespace
+
+void VectorGames::OrderIndex::build(const std::vector<std::pair<std::uint32_t, std::int32_t>>& entries) {
+  std::size_t capacity = 16;
+  while (capacity < 2 * entries.size()) capacity *= 2;
+  shift_ = 32 - std::countr_zero(capacity);
+  slots_.assign(capacity, Slot{kEmpty, -1});
+  for (const auto& [key, value] : entries) {
+    std::size_t slot = slot_of(key);
+    while (slots_[slot].key != kEmpty && slots_[slot].key != key) slot = (slot + 1) & (capacity - 1);
+    if (slots_[slot].key == kEmpty) slots_[slot] = Slot{key, value};
+  }
+}
+
+std::size_t VectorGames::OrderIndex::slot_of(std::uint32_t key) const {
+  return static_cast<std::size_t>((key * 0x9E3779B1u) >> shift_);
+}
+
+std::int32_t VectorGames::OrderIndex::find(std::uint32_t key) const {
+  for (std::size_t slot = slot_of(key);; slot = (slot + 1) & (slots_.size() - 1)) {
+    if (slots_[slot].key == key) return slots_[slot].value;
+    if (slots_[slot].key == kEmpty) return -1;
+  }
+}
+
 VectorGames::VectorGames(const Variant& variant, const RuleOptions& rules, const std::vector<std::string>& vocabulary,
                          int games, int max_year, int threads)
     : variant_(variant), rules_(rules), max_year_(max_year), threads_(std::max(1, threads)),
       locations_(static_cast<int>(board_locations(variant).size())) {
-  for (const PhaseType type : kPhaseTypes) {
-    auto& parsed = parsed_.emplace_back();
-    parsed.reserve(vocabulary.size());
-    for (std::size_t i = 0; i < vocabulary.size(); ++i) {
-      auto order = parse_order(variant, vocabulary[i], type);
-      if (!order) {
-        parsed.emplace_back();
-        continue;
-      }
-      index_.emplace(key_of(order->order, order->target_type), static_cast<std::int32_t>(i));
-      parsed.emplace_back(std::move(*order));
-    }
-  }
+  ParsedVocabulary parsed = parse_vocabulary(variant, vocabulary);
+  parsed_ = std::move(parsed.by_phase_type);
+  index_.build(parsed.keys);
   states_.assign(static_cast<std::size_t>(games), GameState::initial(variant));
 }
 
@@ -67,8 +110,7 @@ void VectorGames::in_parallel(Work work) const {
 }
 
 std::int32_t VectorGames::index_of(const Order& order, UnitType target) const {
-  const auto it = index_.find(key_of(order, target));
-  return it == index_.end() ? -1 : it->second;
+  return index_.find(key_of(order, target));
 }
 
 void VectorGames::step(const std::int32_t* actions, int width, float* boards, std::int32_t* centres, std::uint8_t* done) {

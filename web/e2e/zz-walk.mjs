@@ -1,0 +1,30 @@
+import { clickProvince, launchBrowser, openPage, phone, desktop, signUp, startServer } from './harness.mjs';
+const lang = process.argv[2] ?? 'zh-Hant';
+const size = process.argv[3] === 'desktop' ? desktop : phone;
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const context = await browser.newContext({ ...size, locale: lang });
+  const page = await openPage(context, server.url);
+  const snap = (n) => page.screenshot({ path: `/tmp/walk/${lang}-${n}.png` });
+  await snap('01-landing');
+  await page.selectOption('select[name="language"]', lang).catch(() => {});
+  await signUp(page, 'walker' + Date.now() % 10000);
+  await snap('02-lobby');
+  await page.selectOption('select[name="preset"]', 'computer');
+  await page.selectOption('select[name="my_power"]', 'ENGLAND');
+  await snap('03-create');
+  await page.click('[data-action="create-game"]');
+  await page.waitForSelector('.diplomacy[data-my-powers="ENGLAND"][data-phase="S1901M"]');
+  await page.waitForTimeout(500);
+  await snap('04-game');
+  await clickProvince(page, 'LON', { tap: true });
+  await page.waitForTimeout(300);
+  await snap('05-selected');
+  await clickProvince(page, 'NTH', { tap: true });
+  await page.waitForTimeout(300);
+  await snap('06-ordered');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await snap('07-bottom');
+  console.log('problems', page.problems);
+} finally { await browser.close(); await server.stop(); }
