@@ -474,6 +474,23 @@ def test_no_check_refuses_short_orders_and_names_unknown_words_as_mila_does():
     assert game.get_orders("FRANCE") == ["A MAR H", "XYZ ABC", "F BRE - MAO"]
 
 
+def test_no_check_orders_are_read_and_checked_as_milas_game_does_when_processed():
+    # MILA's answers for the same calls: orders its phrase reader reads are carried out, a
+    # fleet's move by convoy is refused, each with MILA's error, and the void result of an
+    # order MILA refuses is under its first two words as written.
+    game = Game()
+    game.add_rule("NO_CHECK")
+    game.set_orders("AUSTRIA", ["an army Vienna attacks Galicia", "A BUD S A TYR - BOH"])
+    game.set_orders("GERMANY", ["FRANCE: an army Berlin - PRU ~"])
+    game.set_orders("RUSSIA", ["a fleet SEV - Rumania via convoy", "A WAR - GAL"])
+    game.process()
+    assert game.error == ["SUPPORT RECIPIENT DOES NOT EXIST: A BUD S A TYR - BOH",
+                          "UNIT CANNOT MOVE VIA CONVOY INTO DESTINATION: F SEV - RUM VIA"]
+    assert sorted(game.get_units("GERMANY")) == ["A MUN", "A PRU", "F KIE"]
+    assert {unit: results for unit, results in game.result_history.last_value().items() if results} == {
+        "A BUD": [VOID], "A VIE": [BOUNCE], "A WAR": [BOUNCE], "a fleet": [VOID]}
+
+
 def test_refused_orders_get_the_first_error_of_milas_checks_in_milas_order():
     # MILA's game.error for the same calls: a support of a move the supported unit cannot
     # make is refused as that, before the supporter's own reach; a place no such unit can

@@ -7,7 +7,7 @@ reads them, then the engine's reason in MILA's words where MILA gives the same r
 from __future__ import annotations
 
 import json
-from typing import Any, List, Optional, Sequence, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from stratagem import _core
 
@@ -23,19 +23,42 @@ _MOVEMENT_ORDERS = ("H", "-", "S", "C")
 # The engine's reason for a second order for a unit given with replace=False
 # (python/src/py_diplomacy_game.cpp).
 _ORDERED_ALREADY = "the unit has an order already"
+# The core's calls made at every set_orders, without pybind11's dispatch
+# (python/src/mila_fast_calls.cpp): the same answers as the methods named.
+_core_give_orders_by_unit = _core._give_orders_of  # DiplomacyGame._give_orders_by_unit
+_core_via_unsettled = _core._via_unsettled_of  # after _core_give_orders_by_unit
 
 
 class OrderReading:
     """Reading and refusing orders MILA's way (a base class of ``Game``)."""
 
+    def _give_as_mila_gives(self, power_name: str, orders: Union[str, List[str]], replace: bool, expand: bool,
+                            movement: bool) -> Tuple[List[Any], List[str]]:
+        """Gives a power orders as MILA's Game takes them: a text the engine cannot read
+        read again with MILA's phrase reader, and (in a movement phase) a move written
+        with VIA that no convoy can carry refused; the texts still refused, with the
+        engine's reasons, and the moves refused for their VIA."""
+        dropped = _core_give_orders_by_unit(self, power_name, orders, replace, expand)
+        # With no text dropped (the README loop's orders), the engine says whether a text
+        # that may say VIA is not held as written: only such a text can be refused below.
+        may_say_via = movement and (_may_say_via(orders) if dropped else _core_via_unsettled(self))
+        if dropped and expand:
+            dropped, read = self._give_as_mila_reads(power_name, dropped, replace)
+            if read and replace:  # all again, in the order given, as MILA keeps them
+                texts = [orders] if isinstance(orders, str) else orders
+                self._give_orders_by_unit(power_name, [read.get(text, text) for text in texts], True, True)
+        refused_via = self._refuse_via_without_convoy(power_name, orders, [text for text, _why in dropped]) \
+            if may_say_via else []
+        return dropped, refused_via
+
     def _refuse_via_without_convoy(self, power_name: str, orders: Union[str, List[str]],
-                                   dropped: Sequence[Any] = ()) -> None:
+                                   dropped: Sequence[Any] = ()) -> List[str]:
         """MILA refuses a move written with VIA that no convoy can carry (an army inland, a
         fleet), which the engine takes as a move over land or the fleet's own move: such a
         unit is left without an order, and game.error says so in MILA's words. Not where
         the engine refused the text itself (``dropped``: said already), nor where a later
-        order of the call is the unit's (MILA takes that one)."""
-        refused, given, earlier = {}, None, {}
+        order of the call is the unit's (MILA takes that one). The texts refused."""
+        refused, given, earlier, texts_refused = {}, None, {}, []
         texts = [orders] if isinstance(orders, str) else list(orders)
         for at, text in enumerate(texts):
             if not isinstance(text, str) or "VIA" not in text.upper() or text in dropped:
@@ -51,8 +74,9 @@ class OrderReading:
             if kept is not None and not kept.endswith(" VIA") and not self._orders_unit(unit, texts[at + 1:]):
                 refused[unit] = " ".join(words.split()[2:])
                 earlier[unit] = self._orders_unit(unit, texts[:at][::-1])
+                texts_refused.append(text)
         if not refused:
-            return
+            return texts_refused
         kept = [order for order in _core.DiplomacyGame.get_orders(self, power_name) if _unit_key(order) not in refused]
         _core.DiplomacyGame.set_orders(self, power_name, [], True, True)
         self._give_orders_by_unit(power_name, kept, True, False)
@@ -62,6 +86,7 @@ class OrderReading:
             error = errors.GAME_UNIT_CANT_CONVOY if unit[0] == "F" and self.map.area_type(unit[2:]) == "WATER" \
                 else errors.GAME_UNIT_CANT_MOVE_VIA_CONVOY_INTO_DEST
             self.error.append(error % (unit, rest))
+        return texts_refused
 
     def _orders_unit(self, unit: str, texts: List[Any]) -> Optional[str]:
         """The first of ``texts`` that orders ``unit`` (without VIA), if any."""
@@ -395,3 +420,13 @@ class OrderReading:
         values = {1: (" ".join(words),), 2: (unit, rest),
                   3: ("SUPPORT" if words[2:3] == ["S"] else "CONVOY", unit, rest)}[error.message.count("%s")]
         return error % values
+
+
+def _may_say_via(orders: Union[str, List[str]]) -> bool:
+    """Whether some order of ``orders`` may be written with VIA: one search of all their
+    words, where looking at each order in Python costs more than the rest of set_orders
+    (docs/diplomacy-speed.md). Orders given as anything but texts are looked at one by one."""
+    try:
+        return "VIA" in (orders if isinstance(orders, str) else " ".join(orders)).upper()
+    except TypeError:
+        return True

@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 from stratagem import _core
 from stratagem.diplomacy import POWERS, _dislodged_units, _position_of
 
-from ..utils import strings
+from ..utils import errors, strings
 from ..utils.common import StringableCode, timestamp_microseconds
 from ..utils.constants import DEFAULT_GAME_RULES
 from ..utils.exceptions import MapPowerException
@@ -68,6 +68,10 @@ _RULES: Dict[str, Dict[str, Sequence[str]]] = {
     "PROPOSE_DIAS": {"!": ("NO_DIAS",)}, "NO_DIAS": {"!": ("PROPOSE_DIAS",)}, "HOLD_WIN": {}, "SHARED_VICTORY": {},
     "NO_CHECK": {}, "DIFFERENT_ADJUDICATION": {},
 }
+
+# NO_CHECK: orders MILA's Game ignores when the phase is processed, where others it
+# cannot carry out are void.
+_NOT_VOIDED_UNCHECKED = (errors.STD_GAME_UNORDERABLE_UNIT, errors.STD_GAME_BAD_ORDER)
 
 # MILA's draw: the game ends in a draw after its hundredth year.
 _YEARS_PLAYED = 100
@@ -421,17 +425,7 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
             if self._powers_read:
                 self.powers[power_name]._orders = None
             return
-        dropped = _core_give_orders_by_unit(self, power_name, orders, replace, expand)
-        # With no text dropped (the README loop's orders), the engine says whether a text
-        # that may say VIA is not held as written: only such a text can be refused below.
-        may_say_via = phase_type == "M" and (_may_say_via(orders) if dropped else _core_via_unsettled(self))
-        if dropped and expand:
-            dropped, read = self._give_as_mila_reads(power_name, dropped, replace)
-            if read and replace:  # all again, in the order given, as MILA keeps them
-                texts = [orders] if isinstance(orders, str) else orders
-                self._give_orders_by_unit(power_name, [read.get(text, text) for text in texts], True, True)
-        if phase_type == "M" and may_say_via:
-            self._refuse_via_without_convoy(power_name, orders, [text for text, _why in dropped])
+        dropped, _refused_via = self._give_as_mila_gives(power_name, orders, replace, expand, phase_type == "M")
         for text, why in dropped:
             if phase_type == "M" and expand:
                 self.error.extend(self._mila_errors(power_name, text, why))
@@ -539,12 +533,19 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
         if self._unchecked:
             orders = self.get_orders()  # as written, not as the engine reads them
             for name, texts in self._unchecked.items():
-                own = {unit[2:5] for unit in self.powers[name].units}
                 _core.DiplomacyGame.set_orders(self, name, [], True, True)
-                for text, _why in self._give_orders_by_unit(name, texts, True):
-                    # MILA's NO_CHECK ignores orders to other powers' units and voids the rest.
-                    if _unit_key(text)[2:5] in own:
-                        voided[_unit_key(text)] = None
+                dropped, refused_via = self._give_as_mila_gives(name, texts, True, True, True)
+                for text, why in dropped:
+                    # MILA checks NO_CHECK's orders now, with its errors; it ignores orders
+                    # to other powers' units and voids the rest.
+                    refused = self._mila_errors(name, text, why)
+                    self.error.extend(refused)
+                    if refused and refused[-1] not in _NOT_VOIDED_UNCHECKED:
+                        # MILA's void result is under the order's first two words as
+                        # written (``a fleet``), where it refuses the order itself.
+                        voided[_unit_key(text) if refused[-1].code is None else " ".join(text.split()[:2])] = None
+                for text in refused_via:
+                    voided[" ".join(text.split()[:2])] = None
         for texts in self._voided.values():
             for text in texts:
                 voided[_unit_key(text)] = None
@@ -751,15 +752,6 @@ def _next_phase(phase: str) -> str:
     return f"W{year}A" if season == "F" else f"S{year + 1}M"
 
 
-def _may_say_via(orders: Union[str, List[str]]) -> bool:
-    """Whether some order of ``orders`` may be written with VIA: one search of all their
-    words, where looking at each order in Python costs more than the rest of set_orders
-    (docs/diplomacy-speed.md). Orders given as anything but texts are looked at one by one."""
-    try:
-        return "VIA" in (orders if isinstance(orders, str) else " ".join(orders)).upper()
-    except TypeError:
-        return True
-
 
 # The results in the order of the engine's MilaResult (python/src/mila_results.h).
 _RESULTS_BY_CODE = (OK, NO_CONVOY, BOUNCE, VOID, CUT, DISLODGED, DISRUPTED, DISBAND)
@@ -768,8 +760,6 @@ _RESULTS_BY_CODE = (OK, NO_CONVOY, BOUNCE, VOID, CUT, DISLODGED, DISRUPTED, DISB
 _core_is_game_done = _core._is_done_of  # DiplomacyGame.is_game_done
 _core_current_phase = _core._phase_of  # DiplomacyGame.get_current_phase
 _core_orderable_locations = _core._orderable_of  # DiplomacyGame.get_orderable_locations
-_core_give_orders_by_unit = _core._give_orders_of  # DiplomacyGame._give_orders_by_unit
-_core_via_unsettled = _core._via_unsettled_of  # after _core_give_orders_by_unit
 _core_centers = _core.DiplomacyGame.get_centers
 _core_units = _core.DiplomacyGame.get_units
 _core_possible_orders = _core._possible_orders_of  # DiplomacyGame._mila_possible_orders
