@@ -22,6 +22,12 @@ py::list PyDiplomacyGame::give_orders_by_unit(const std::string& power_name, con
   return give_orders(power_name, orders, replace ? Merge::ByUnit : Merge::ByUnitKeepEarlier, false, expand);
 }
 
+bool PyDiplomacyGame::give_orders_if_settled(Power power, const py::handle& orders, bool replace, bool expand) {
+  bool settled = false;
+  give_orders_to(power, orders, replace ? Merge::ByUnit : Merge::ByUnitKeepEarlier, false, expand, true, &settled);
+  return settled;
+}
+
 py::dict PyDiplomacyGame::process_with_mila_results() {
   if (game_.is_done()) bad_input("process: the game is over");
   PendingPhase phase = game_.pending();

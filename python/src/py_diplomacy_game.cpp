@@ -352,7 +352,11 @@ void PyDiplomacyGame::set_orders(const std::string& power_name, const py::handle
 
 py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::handle& orders, Merge merge, bool strict,
                                       bool support_any_coast) {
-  const Power power = power_named(variant(), power_name);
+  return give_orders_to(power_named(variant(), power_name), orders, merge, strict, support_any_coast, false, nullptr);
+}
+
+py::list PyDiplomacyGame::give_orders_to(Power power, const py::handle& orders, Merge merge, bool strict,
+                                         bool support_any_coast, bool only_if_settled, bool* settled) {
   if (game_.is_done()) bad_input("set_orders: the game is over");
   std::vector<py::handle> items;
   if (py::isinstance<py::str>(orders)) {
@@ -434,7 +438,16 @@ py::list PyDiplomacyGame::give_orders(const std::string& power_name, const py::h
     }
     accepted.push_back(std::move(*order));
   }
-  if (by_unit) via_left_unsettled_ = some_via_not_held(items, accepted);
+  const bool via_unsettled = by_unit && some_via_not_held(items, accepted);
+  if (only_if_settled) {
+    *settled = dropped.empty() && !(phase == PhaseType::Movement && via_unsettled) &&
+               !(phase == PhaseType::Adjustment &&
+                 std::any_of(accepted.begin(), accepted.end(), [](const AcceptedOrder& order) {
+                   return order.parsed.order.kind() == OrderKind::Waive;
+                 }));
+    if (!*settled) return dropped;
+  }
+  if (by_unit) via_left_unsettled_ = via_unsettled;
   game_.set_orders(power, std::move(accepted));
   return dropped;
 }

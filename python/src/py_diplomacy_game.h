@@ -117,6 +117,12 @@ class PyDiplomacyGame {
   // face have a VIA move to refuse (game.py's _refuse_via_without_convoy), which is looked
   // at in Python text by text.
   bool via_left_unsettled() const { return via_left_unsettled_; }
+  // give_orders_by_unit where MILA's face would have nothing more to do: the orders are
+  // given and true returned only if none is dropped, no text that may say VIA is left
+  // unsettled in a movement phase and no WAIVE is given in adjustments; else nothing
+  // changes and false is returned (the face then takes its own way: set_orders_of in
+  // mila_fast_calls.cpp).
+  bool give_orders_if_settled(diplomacy::Power power, const py::handle& orders, bool replace, bool expand);
   // As process(), keeping the phase's results in MILA's words (history_results), the
   // order of MILA's lists (history_state) and moving the lists on; returns the units
   // dislodged (unit -> the province their attacker came from).
@@ -149,6 +155,10 @@ class PyDiplomacyGame {
   enum class Merge { Replace, Append, ByUnit, ByUnitKeepEarlier };
   py::list give_orders(const std::string& power_name, const py::handle& orders, Merge merge, bool strict,
                        bool support_any_coast = false);
+  // give_orders for `power`; with `only_if_settled` (by unit), as give_orders_if_settled
+  // says: nothing changes unless the call is settled, and `settled` says which.
+  py::list give_orders_to(diplomacy::Power power, const py::handle& orders, Merge merge, bool strict,
+                          bool support_any_coast, bool only_if_settled, bool* settled);
   void read_saved_orders(const py::dict& saved, OrdersByPower<std::string>& orders, const std::string& path) const;
   py::dict mila_state_of(const diplomacy::GameState& state, const MilaLists& lists, bool done, const std::string& name,
                          const std::string& note, std::int64_t timestamp) const;

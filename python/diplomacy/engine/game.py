@@ -398,6 +398,8 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
         cannot be given is left out and named in ``error``; in retreat and adjustment
         phases it is also reported void when the phase is processed. Under ``NO_CHECK``,
         movement orders are kept as written and checked when the phase is processed."""
+        if _core_set_orders(self, power_name, orders, expand, replace) is None:
+            return  # given in one call, with nothing more to do (python/src/mila_fast_calls.cpp)
         if self._position_changed or self._orders_changed:
             self._sync()
         power_name = power_name.upper()
@@ -760,6 +762,7 @@ _RESULTS_BY_CODE = (OK, NO_CONVOY, BOUNCE, VOID, CUT, DISLODGED, DISRUPTED, DISB
 _core_is_game_done = _core._is_done_of  # DiplomacyGame.is_game_done
 _core_current_phase = _core._phase_of  # DiplomacyGame.get_current_phase
 _core_orderable_locations = _core._orderable_of  # DiplomacyGame.get_orderable_locations
+_core_set_orders = _core._set_orders_of  # set_orders where it has nothing more to do
 _core_centers = _core.DiplomacyGame.get_centers
 _core_units = _core.DiplomacyGame.get_units
 _core_possible_orders = _core._possible_orders_of  # DiplomacyGame._mila_possible_orders
