@@ -18,8 +18,8 @@ class MovementResolver {
   MovementResolver(const Variant& variant, const RuleOptions& rules, const GameState& state,
                    const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered)
       : variant_(variant), rules_(rules), state_(state) {
-    unit_at_.fill(kNone);
-    first_mover_into_.fill(kNone);
+    std::fill_n(unit_at_.begin(), variant.province_count(), kNone);
+    std::fill_n(first_mover_into_.begin(), variant.province_count(), kNone);
     state.occupied_provinces().for_each([&](int p) {
       const int i = count_++;
       unit_at_[p] = static_cast<std::int16_t>(i);
@@ -30,9 +30,13 @@ class MovementResolver {
       u.order = ordered.contains(p) ? orders[p] : Order::hold(u.unit.type, u.unit.location);
       read_order(i);
     });
-    for (int i = 0; i < count_; ++i) collect_convoy_fleets(i);
-    for (int i = 0; i < count_; ++i) settle_convoy_use(i);
-    for (int i = 0; i < count_; ++i) match_support_or_convoy(i);
+    // Most units hold, move over land or support: each step below visits only the units
+    // it concerns, in the order of the units.
+    for (const std::int16_t i : supports_and_convoys_)
+      if (units_[i].kind == Kind::Convoy) collect_convoy_fleets(i);
+    for (const std::int16_t i : moves_)
+      if (units_[i].unit.type == UnitType::Army) settle_convoy_use(i);
+    for (const std::int16_t i : supports_and_convoys_) match_support_or_convoy(i);
   }
 
   void run(PhaseResult& result, OwnOutcomes* own) {
@@ -79,6 +83,7 @@ class MovementResolver {
     switch (o.kind()) {
       case OrderKind::Move:
         u.kind = Kind::Move;
+        moves_.push(i);
         u.dest = variant_.province_of(o.target());
         if (u.unit.type == UnitType::Army) convoy_fleets_[i] = {};
         u.next_mover = first_mover_into_[index(u.dest)];
@@ -87,16 +92,19 @@ class MovementResolver {
       case OrderKind::SupportHold:
         u.kind = Kind::Support;
         u.target = variant_.province_of(o.target());
+        supports_and_convoys_.push(i);
         break;
       case OrderKind::SupportMove:
         u.kind = Kind::Support;
         u.target = variant_.province_of(o.target());
         u.dest = variant_.province_of(o.dest());
+        supports_and_convoys_.push(i);
         break;
       case OrderKind::Convoy:
         u.kind = Kind::Convoy;
         u.target = variant_.province_of(o.target());
         u.dest = variant_.province_of(o.dest());
+        supports_and_convoys_.push(i);
         break;
       default: u.kind = Kind::Hold; break;
     }
@@ -382,13 +390,6 @@ class MovementResolver {
 
   bool moved(int i) const { return units_[i].kind == Kind::Move && units_[i].resolution; }
 
-  int find_dislodger(int i) const {
-    if (moved(i)) return kNone;
-    for (int k = first_mover_into_[index(units_[i].at)]; k != kNone; k = units_[k].next_mover)
-      if (moved(k)) return k;
-    return kNone;
-  }
-
   Location location(int i) const { return units_[i].unit.location; }
 
   // The strongest opposition a failed move met, and who offered it.
@@ -475,22 +476,33 @@ class MovementResolver {
   // The units after the phase (the dislodged set apart with where each may retreat) and
   // the provinces left contested; also finds each unit's dislodger, which explain() reads.
   void write_position(GameState& after, ProvinceSet& contested) {
-    for (int i = 0; i < count_; ++i) dislodger_[i] = static_cast<std::int16_t>(find_dislodger(i));
+    // At most one move into a province succeeds: the unit it finds there, if that unit
+    // did not move away, is dislodged by it.
+    std::fill_n(dislodger_.begin(), count_, kNone);
+    UnitList dislodged;
+    for (const std::int16_t k : moves_) {
+      if (!moved(k)) continue;
+      const int i = unit_at(units_[k].dest);
+      if (i != kNone && !moved(i)) {
+        dislodger_[i] = k;
+        dislodged.push(i);
+      }
+    }
     // The units that stay where they are stay; the others leave, then those that moved
     // arrive (a unit may move into a province another has just left).
     after = state_;
     after.clear_dislodged();
-    for (int i = 0; i < count_; ++i)
-      if (moved(i) || dislodger_[i] != kNone) after.remove(units_[i].at);
-    for (int i = 0; i < count_; ++i)
+    for (const std::int16_t i : moves_)
+      if (moved(i)) after.remove(units_[i].at);
+    for (const std::int16_t i : dislodged) after.remove(units_[i].at);
+    for (const std::int16_t i : moves_)
       if (moved(i)) after.place(variant_, Unit{units_[i].unit.type, units_[i].unit.power, units_[i].order.target()});
     // Provinces left empty by a standoff: a move with some strength failed there.
-    for (int i = 0; i < count_; ++i)
-      if (units_[i].kind == Kind::Move && !units_[i].resolution && !after.occupied(units_[i].dest) &&
-          prevent_strength(i) > 0)
+    for (const std::int16_t i : moves_)
+      if (!units_[i].resolution && !after.occupied(units_[i].dest) && prevent_strength(i) > 0)
         contested.insert(index(units_[i].dest));
-    for (int i = 0; i < count_; ++i)
-      if (const int k = dislodger_[i]; k != kNone) after.add_dislodged(variant_, {units_[i].unit, retreats(i, k, after, contested)});
+    for (const std::int16_t i : dislodged)
+      after.add_dislodged(variant_, {units_[i].unit, retreats(i, dislodger_[i], after, contested)});
   }
 
   LocationSet retreats(int i, int attacker, const GameState& after, const ProvinceSet& contested) const {
@@ -511,10 +523,21 @@ class MovementResolver {
     return open;
   }
 
+  // Units by number (fixed capacity: one entry per unit at most).
+  struct UnitList {
+    std::int16_t units[kMaxProvinces];
+    int size = 0;
+    UnitList() {}  // the entries are written before they are read
+    void push(int i) { units[size++] = static_cast<std::int16_t>(i); }
+    const std::int16_t* begin() const { return units; }
+    const std::int16_t* end() const { return units + size; }
+  };
+
   const Variant& variant_;
   const RuleOptions& rules_;
   const GameState& state_;
   int count_ = 0;
+  UnitList moves_, supports_and_convoys_;  // in increasing order, filled as the orders are read
   union {
     UnitOrder units_[kMaxProvinces];  // the first count_ are in use
   };
