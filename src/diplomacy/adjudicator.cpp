@@ -65,12 +65,14 @@ PhaseResult adjudicate_movement(const Variant& variant, const RuleOptions& rules
 
 void advance(const Variant& variant, const RuleOptions& rules, const GameState& state,
              const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next) {
-  if (state.phase.type != PhaseType::Movement) {
-    next = adjudicate(variant, rules, state, orders, ordered).next;
-    return;
+  switch (state.phase.type) {
+    case PhaseType::Movement:
+      resolve_movement_position(variant, rules, state, orders, ordered, next);
+      end_movement(variant, next, {});
+      return;
+    case PhaseType::Retreat: next = adjudicate_retreats(variant, state, orders, ordered).next; return;
+    case PhaseType::Adjustment: advance_adjustments(variant, rules, state, orders, ordered, next); return;
   }
-  resolve_movement_position(variant, rules, state, orders, ordered, next);
-  end_movement(variant, next, {});
 }
 
 Power winner(const Variant& variant, const GameState& state) {

@@ -100,15 +100,17 @@ std::vector<Unit> civil_disorder_order(const Variant& variant, const RuleOptions
 
 }  // namespace
 
-PhaseResult adjudicate_adjustments(const Variant& variant, const RuleOptions& rules, const GameState& state,
-                                   const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
-  PhaseResult result;
-  GameState& next = result.next;
+namespace {
+
+// The builds and removals ordered, then civil disorder for the removals left undone: the
+// next position, and, if `removed` is given, the units removed without an order.
+void adjust(const Variant& variant, const RuleOptions& rules, const GameState& state,
+            const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next,
+            std::vector<Unit>* removed) {
   next = state;
   std::array<int, kMaxPowers> removals{};
   ordered.for_each([&](int p) {
     const Order& order = orders[p];
-    result.resolutions[p].outcome = Outcome::Ok;
     if (order.kind() == OrderKind::Build) {
       next.place(variant, Unit{order.unit_type(), variant.home_power(province_at(p)), order.unit()});
     } else if (order.kind() == OrderKind::Remove) {
@@ -123,11 +125,25 @@ PhaseResult adjudicate_adjustments(const Variant& variant, const RuleOptions& ru
     const auto doomed = civil_disorder_order(variant, rules, next, power, ordered);
     for (int k = 0; k < missing && k < static_cast<int>(doomed.size()); ++k) {
       next.remove(variant.province_of(doomed[k].location));
-      result.removed_without_order.push_back(doomed[k]);
+      if (removed) removed->push_back(doomed[k]);
     }
   }
   start_next_year(next);
+}
+
+}  // namespace
+
+PhaseResult adjudicate_adjustments(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                                   const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered) {
+  PhaseResult result;
+  ordered.for_each([&](int p) { result.resolutions[p].outcome = Outcome::Ok; });
+  adjust(variant, rules, state, orders, ordered, result.next, &result.removed_without_order);
   return result;
+}
+
+void advance_adjustments(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                         const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next) {
+  adjust(variant, rules, state, orders, ordered, next, nullptr);
 }
 
 }  // namespace stratagem::diplomacy

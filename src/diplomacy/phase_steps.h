@@ -21,6 +21,10 @@ PhaseResult adjudicate_retreats(const Variant& variant, const GameState& state,
 PhaseResult adjudicate_adjustments(const Variant& variant, const RuleOptions& rules, const GameState& state,
                                    const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered);
 
+// The next state of adjudicate_adjustments() alone.
+void advance_adjustments(const Variant& variant, const RuleOptions& rules, const GameState& state,
+                         const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next);
+
 // The next state of adjudicate(), without the resolutions (why each order succeeded or
 // failed), which self-play never reads; `next` must not be `state`.
 void advance(const Variant& variant, const RuleOptions& rules, const GameState& state,
