@@ -424,6 +424,11 @@ py::list PyDiplomacyGame::give_orders_to(Power power, const py::handle& orders, 
     if (by_unit && phase == PhaseType::Movement && order->parsed.order.kind() == OrderKind::SupportMove &&
         order->parsed.target_type == UnitType::Fleet)
       order->text = mila_support_text(order->text, text, order->parsed.order.unit_type() == UnitType::Army);
+    // MILA keeps an army's move that only a convoy can make as written, without the VIA
+    // our canonical text adds ("A BUL - TRI" for "A BUL - TRI VIA").
+    if (by_unit && phase == PhaseType::Movement && order->parsed.order.kind() == OrderKind::Move &&
+        order->parsed.order.via_convoy() && order->text.ends_with(" VIA") && !may_say_via(text))
+      order->text.resize(order->text.size() - 4);
     const Province unit = unit_of(*order);
     if (by_unit && unit != Province::None) {
       // MILA: a unit ordered before keeps its order with replace=False; in retreats and

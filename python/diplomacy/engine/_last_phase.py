@@ -7,6 +7,8 @@ from typing import Dict, List, Optional
 
 from stratagem import _core
 
+from ..utils.order_results import OK
+
 
 def _unit_key(order: str) -> str:
     """The unit an order is given to, as MILA keys results: its first two words."""
@@ -71,17 +73,34 @@ class LastPhase:
         phase in the order of the power's units as the phase began, as MILA lists them)."""
         if not self.order_history:
             return {}
+        phase_type = self.order_history.last_key()[-1]
         orders_given = self.order_history.last_value()
-        if self.order_history.last_key()[-1] == "A" and "WAIVE" in self.result_history.last_value():
+        if self._unchecked_played:  # the orders as the engine took them, not as written
+            orders_given = self._history_orders(_core._history_size_of(self) - 1)
+        if phase_type == "A" and "WAIVE" in self.result_history.last_value():
             orders_given = self._orders_with_waives(orders_given)
         ordered = {power: list(dict.fromkeys(_unit_key(order) for order in orders or []))
                    for power, orders in orders_given.items()}
-        if self.order_history.last_key()[-1] == "M":
-            units = self.state_history.last_value()["units"]
+        state = self.state_history.last_value()
+        if phase_type == "M":
             for power, power_units in ordered.items():
                 given = set(power_units)
-                on_board = [unit for unit in units.get(power, ()) if unit in given]
+                on_board = [unit for unit in state["units"].get(power, ()) if unit in given]
                 ordered[power] = on_board + [unit for unit in power_units if unit not in set(on_board)]
+        for power, units in self._voided_played.items():
+            listed = ordered.setdefault(power, [])
+            listed += [unit for unit in units if unit not in listed]
+        if phase_type == "A":
+            # MILA lists the units its civil-disorder pass removes.
+            results = self.result_history.last_value()
+            for power, power_units in ordered.items():
+                power_units += [unit for unit in state["units"].get(power, ())
+                                if results.get(unit) == [OK] and unit not in power_units]
+        elif phase_type == "R":
+            # MILA lists the retreats and the void orders, not the units disbanded.
+            disbanded = {_unit_key(order) for orders in orders_given.values() for order in orders or ()
+                         if order.endswith(" D")}
+            ordered = {power: [unit for unit in units if unit not in disbanded] for power, units in ordered.items()}
         return ordered
 
     def _orders_with_waives(self, orders_given: Dict[str, List[str]]) -> Dict[str, List[str]]:

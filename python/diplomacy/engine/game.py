@@ -88,6 +88,10 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
 
     # MILA's game.error is a plain list: shadows the core's list of our sentences.
     error: List[Any] = []
+    # The phase last processed: the units each power ordered whose orders were void
+    # (MILA's VOID and NO_CHECK's INVALID orders), and whether it was played under NO_CHECK.
+    _voided_played: Dict[str, List[str]] = {}
+    _unchecked_played = False
 
     def __init__(self, game_id: Optional[str] = None, **kwargs: Any) -> None:
         map_name = kwargs.pop("map_name", "standard")
@@ -531,6 +535,8 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
             self.error = []
         # Orders MILA takes and reports void when processing, where ours refused them.
         voided: Dict[str, None] = {}
+        # ... by power, as MILA lists them among the units ordered.
+        voided_by_power: Dict[str, List[str]] = {}
         orders = None
         if self._unchecked:
             orders = self.get_orders()  # as written, not as the engine reads them
@@ -545,12 +551,17 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
                     if refused and refused[-1] not in _NOT_VOIDED_UNCHECKED:
                         # MILA's void result is under the order's first two words as
                         # written (``a fleet``), where it refuses the order itself.
-                        voided[_unit_key(text) if refused[-1].code is None else " ".join(text.split()[:2])] = None
+                        unit = _unit_key(text) if refused[-1].code is None else " ".join(text.split()[:2])
+                        voided[unit] = None
+                        voided_by_power.setdefault(name, []).append(unit)
                 for text in refused_via:
                     voided[" ".join(text.split()[:2])] = None
-        for texts in self._voided.values():
+                    voided_by_power.setdefault(name, []).append(" ".join(text.split()[:2]))
+        for name, texts in self._voided.items():
             for text in texts:
                 voided[_unit_key(text)] = None
+                voided_by_power.setdefault(name, []).append(_unit_key(text))
+        self._voided_played, self._unchecked_played = voided_by_power, bool(self._unchecked)
         if self._no_centre_owned and phase[0] == "F":
             # MILA: a game in which no power owns a centre gives each its home centres
             # when centres are next taken over.
