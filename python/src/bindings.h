@@ -14,6 +14,7 @@ void bind_research(pybind11::module_& core);  // after bind_diplomacy
 void bind_mila_fast_calls(pybind11::module_& core);  // after bind_diplomacy
 void bind_dragonchess(pybind11::module_& core);
 void bind_map(pybind11::module_& core);
+void bind_players(pybind11::module_& core);
 
 // Bad input from Python: a ValueError with the message.
 [[noreturn]] void bad_input(const std::string& message);

@@ -14,4 +14,5 @@ PYBIND11_MODULE(_core, core) {
   stratagem::python::bind_research(core);
   stratagem::python::bind_dragonchess(core);
   stratagem::python::bind_map(core);
+  stratagem::python::bind_players(core);
 }

@@ -6,15 +6,11 @@ namespace stratagem::formats {
 
 using namespace diplomacy;
 
-namespace {
-
-std::string canonical(const Variant& variant, const GameState& state, const Order& order) {
+std::string canonical_order_text(const Variant& variant, const GameState& state, const Order& order) {
   UnitType supported = UnitType::Army;
   if (order.is_support()) supported = state.unit_at(variant.province_of(order.target())).type;
   return format_order(variant, order, supported);
 }
-
-}  // namespace
 
 void for_each_legal_order_list(const Variant& variant, const GameState& state, const LegalOrderListVisitor& visit) {
   OrderList list;
@@ -41,7 +37,7 @@ nlohmann::ordered_json legal_orders_json(const Variant& variant, const GameState
   for (int i = 0; i < variant.power_count(); ++i) by_power[variant.power_code(power_at(i))] = nlohmann::ordered_json::object();
   for_each_legal_order_list(variant, state, [&](Power power, const Unit* unit, const OrderList& list) {
     nlohmann::ordered_json orders = nlohmann::ordered_json::array();
-    for (const Order& o : list) orders.push_back(canonical(variant, state, o));
+    for (const Order& o : list) orders.push_back(canonical_order_text(variant, state, o));
     auto& entry = by_power[variant.power_code(power)];
     if (unit) {
       entry[format_unit(variant, *unit)] = std::move(orders);

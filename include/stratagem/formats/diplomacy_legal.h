@@ -2,6 +2,7 @@
 // `stratagem diplomacy legal`: every legal order of a position, for bots and tools.
 
 #include <functional>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "stratagem/diplomacy/legal_orders.h"
@@ -9,6 +10,10 @@
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::formats {
+
+// An order of the position in canonical text (a support names the supported unit's type).
+std::string canonical_order_text(const diplomacy::Variant& variant, const diplomacy::GameState& state,
+                                 const diplomacy::Order& order);
 
 // Movement and retreat phases: {"phase", "orders": {POWER: {UNIT: [orders...]}}}.
 // Adjustment phases: {"phase", "orders": {POWER: {"change": n, "orders": [...]}}}, where

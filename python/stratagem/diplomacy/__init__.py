@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 from .. import _core
 
-__all__ = ["Game", "GamePhaseData", "Message", "Power", "POWERS", "GLOBAL", "selfplay"]
+__all__ = ["Game", "GamePhaseData", "Message", "Power", "POWERS", "GLOBAL", "selfplay", "player_orders"]
 
 # The recipient of a message to everyone (MILA's constant).
 GLOBAL = "GLOBAL"
@@ -81,6 +81,18 @@ def selfplay(games: int, seed: int, threads: int = 1, max_year: int = 1930,
     Thread k draws from seed + k: one thread plays exactly ``selfplay --seed S``.
     """
     return _core.selfplay(games, seed, threads, max_year, rules)
+
+
+def player_orders(game: "Game", power_name: str, player: str = "strongest", seed: int = 0) -> List[str]:
+    """The orders one of our computer players gives for ``power_name`` in the game's phase.
+
+    ``player``: a name of ``stratagem diplomacy tournament --player`` (``random``,
+    ``holdbot``, ``dumbbot``, ``search:1`` … ``search:5``, ``equilibrium:1`` …
+    ``equilibrium:4``, ``strongest``). Canonical text, ready for ``game.set_orders``; the
+    same position, player and seed give the same orders. ``ValueError`` for an unknown
+    player or power, or a game that is over.
+    """
+    return _core.player_orders(game, power_name, player, seed)
 
 
 class Power:
