@@ -82,7 +82,9 @@ void add_diplomacy_daide_command(CLI::App& diplomacy) {
       "daide", "Seat a computer player at a DAIDE server (no press) and play until the game ends");
   daide->add_option("--host", options->host, "The server's host name or address")->required();
   daide->add_option("--port", options->port, "The server's TCP port")->required();
-  daide->add_option("--player", options->player, "The player: random, holdbot, dumbbot, search or search:LEVEL")
+  daide->add_option("--player", options->player,
+                    "The player: random, holdbot, dumbbot, search, search:LEVEL (1-5), equilibrium, "
+                    "equilibrium:LEVEL (1-4) or strongest")
       ->required();
   daide->add_option("--power", options->power,
                     "With --passcode: take this power back (IAM); alone: the power we expect the server to give us");

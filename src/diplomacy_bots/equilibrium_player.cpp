@@ -142,7 +142,8 @@ EquilibriumSettings equilibrium_settings(int level) {
   switch (level) {
     case 1: return {2, 2, 2, 64, 16, 1, 100'000};
     case 2: return {3, 2, 2, 128, 32, 2, 400'000};
-    default: return {3, 4, 2, 256, 48, 3, 800'000, 24};
+    case 3: return {3, 4, 2, 256, 48, 3, 800'000, 24};
+    default: return {3, 8, 1, 512, 64, 3, 560'000, 32};
   }
 }
 

@@ -14,7 +14,7 @@ namespace {
 constexpr int kDefaultSearchLevel = 3;
 constexpr int kTopSearchLevel = 5;
 constexpr int kDefaultEquilibriumLevel = 2;
-constexpr int kTopEquilibriumLevel = 3;
+constexpr int kTopEquilibriumLevel = 4;
 
 // The level of "KIND:LEVEL", or an error naming it when it is not a number from 1 to top.
 tl::expected<int, std::string> level_of(std::string_view spec, std::string_view kind, int top) {
@@ -50,7 +50,7 @@ tl::expected<std::unique_ptr<Player>, std::string> make_player(std::string_view 
     });
   return tl::unexpected("unknown player \"" + std::string(spec) +
                         "\" (the players are random, holdbot, dumbbot, search, search:1 to search:5, equilibrium, "
-                        "equilibrium:1 to equilibrium:3, strongest)");
+                        "equilibrium:1 to equilibrium:4, strongest)");
 }
 
 std::string_view strongest_player() { return "search:5"; }

@@ -107,12 +107,12 @@ TEST(Players, FactoryKnowsItsNamesAndListsThemOnError) {
     ASSERT_FALSE(player.has_value()) << bad;
     EXPECT_NE(player.error().find("1 to 5"), std::string::npos) << player.error();
   }
-  EXPECT_EQ((*make_player("equilibrium:3"))->name(), "equilibrium:3");
+  EXPECT_EQ((*make_player("equilibrium:4"))->name(), "equilibrium:4");
   EXPECT_EQ((*make_player("equilibrium"))->name(), "equilibrium:2");
-  for (const char* bad : {"equilibrium:0", "equilibrium:4", "equilibrium:", "equilibrium:1x"}) {
+  for (const char* bad : {"equilibrium:0", "equilibrium:5", "equilibrium:", "equilibrium:1x"}) {
     auto player = make_player(bad);
     ASSERT_FALSE(player.has_value()) << bad;
-    EXPECT_NE(player.error().find("1 to 3"), std::string::npos) << player.error();
+    EXPECT_NE(player.error().find("1 to 4"), std::string::npos) << player.error();
   }
   for (const char* bad : {"searchlight", "equilibria"}) EXPECT_FALSE(make_player(bad).has_value()) << bad;
   auto unknown = make_player("deepblue");

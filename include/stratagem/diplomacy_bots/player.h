@@ -61,7 +61,7 @@ class Player {
 };
 
 // "random", "holdbot", "dumbbot", "search" or "search:LEVEL" (1..5), "equilibrium" or
-// "equilibrium:LEVEL" (1..3). An unknown name or level comes back as a message that lists
+// "equilibrium:LEVEL" (1..4). An unknown name or level comes back as a message that lists
 // the names known.
 tl::expected<std::unique_ptr<Player>, std::string> make_player(std::string_view spec);
 
