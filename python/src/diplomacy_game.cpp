@@ -37,7 +37,7 @@ tl::expected<AcceptedOrder, std::string> DiplomacyGame::read_order(Power power, 
 
 tl::expected<AcceptedOrder, std::string> DiplomacyGame::read_order_at(const GameState& state, Power power,
                                                                       std::string_view text) const {
-  const auto parsed = parse_order(*variant_, text, state.phase.type);
+  const auto parsed = diplomacy::read_order_at(*variant_, text, state);
   if (!parsed) return tl::unexpected(formats::in_quotes(text) + ": " + parsed.error().message);
   const auto order = validate(*variant_, rules_, state, power, *parsed);
   if (!order) return tl::unexpected(formats::in_quotes(text) + ": " + describe(order.error()));

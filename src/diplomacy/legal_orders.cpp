@@ -381,6 +381,24 @@ void legal_orders(const Variant& variant, const GameState& state, Province p, Or
   LegalOrderGenerator(variant, state).unit_orders(p, out);
 }
 
+std::vector<Unit> units_able_to_move_into(const Variant& variant, const GameState& state, Province dest,
+                                          Province except) {
+  std::vector<Unit> able;
+  if (state.phase.type != PhaseType::Movement) return able;
+  const LegalOrderGenerator generator(variant, state);
+  OrderList orders;
+  state.occupied_provinces().for_each([&](int p) {
+    if (province_at(p) == except) return;
+    orders.clear();
+    generator.unit_orders(province_at(p), orders);
+    if (std::any_of(orders.begin(), orders.end(), [&](const Order& o) {
+          return o.kind() == OrderKind::Move && variant.province_of(o.target()) == dest;
+        }))
+      able.push_back(state.unit_at(province_at(p)));
+  });
+  return able;
+}
+
 void legal_adjustments(const Variant& variant, const GameState& state, Power power, OrderList& out) {
   if (state.phase.type != PhaseType::Adjustment) return;
   const int delta = adjustment_delta(variant, state, power);

@@ -16,6 +16,7 @@
 //               | unit object support                    がパリの陸軍を支援
 //               | unit of place toward [of] move [object] support
 //                                                        がパリの陸軍のブルゴーニュへの移動を支援
+//               | place toward of move [object] support  がイギリス海峡への移動を支援 (the unit: from the board)
 //               | unit object place toward convoy        がロンドンの陸軍をベルギーへ輸送
 //               | toward type [object] build             (パリ)に陸軍を増設
 //   of, subject, toward, object := の 的 | が は 、 | へ に まで | を (and "," as a subject's pause)
@@ -26,6 +27,8 @@
 //               | "to" place [via]                       "A Lon to Bel"
 //               | retreat [move] ["to"] place            "R Nwg", "retreats to Nwg", 撤退 挪威海
 //               | support supported                      "S A Mar - Bur", "S (Gre M Bul)"
+//               | support [article] to-place            "supports the move to the Channel",
+//                                                        支援移動至英吉利海峽 (the unit: from the board)
 //               | convoy convoyed                        "C A Lon - Bel", 運輸 陸軍 倫敦 移動 比利時
 //               | disband | build | remove               "D", "B", "disband", 解散, 建造
 //   supported  := [nationality] ["("] [nationality] unit [hold | to-place] [")"]
@@ -84,9 +87,12 @@
 #include <string>
 #include <vector>
 
+#include "order_parse_message.h"
 #include "order_text.h"
 #include "order_vocabulary.h"
+#include "stratagem/diplomacy/legal_orders.h"
 #include "stratagem/diplomacy/name_folding.h"
+#include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace stratagem::diplomacy {
@@ -118,79 +124,6 @@ struct WrittenUnit {
   Power nationality = Power::None;
 };
 
-const char* verbs_of_phase(PhaseType phase) {
-  switch (phase) {
-    case PhaseType::Movement: return "H (hold), - (move), S (support) or C (convoy)";
-    case PhaseType::Retreat: return "R (retreat) or D (disband)";
-    case PhaseType::Adjustment: return "B (build) or D (remove)";
-  }
-  return "";
-}
-
-const char* part_name(OrderPart part) {
-  switch (part) {
-    case OrderPart::Unit: return "unit";
-    case OrderPart::Place: return "place";
-    case OrderPart::Destination: return "destination";
-    case OrderPart::SupportedUnit: return "supported unit";
-    case OrderPart::ConvoyedArmy: return "convoyed army";
-  }
-  return "";
-}
-
-const char* coast_name(Coast coast) {
-  switch (coast) {
-    case Coast::North: return "north";
-    case Coast::South: return "south";
-    case Coast::East: return "east";
-    case Coast::West: return "west";
-    case Coast::None: break;
-  }
-  return "";
-}
-
-std::string quoted(const std::string& words) { return '"' + words + '"'; }
-
-// OrderParseError::message.
-std::string english_message(const Variant& variant, const OrderParseError& e) {
-  switch (e.problem) {
-    case ParseProblem::EmptyOrder: return "the order is empty";
-    case ParseProblem::MissingVerb:
-      return "missing the order after " + quoted(e.written) + ": " + verbs_of_phase(e.phase);
-    case ParseProblem::UnknownVerb:
-      return std::string("expected ") + verbs_of_phase(e.phase) + " after " + quoted(e.written) + ", found " +
-             quoted(e.found);
-    case ParseProblem::RetreatByConvoy: return "a retreat cannot go by convoy";
-    case ParseProblem::ConvoyWithoutDestination:
-      return "the convoy does not say where the army goes: expected \"-\" and a destination after " + quoted(e.written);
-    case ParseProblem::MissingClosingBracket: return "missing \")\" after " + quoted(e.written);
-    case ParseProblem::MissingNationality: return "expected a nationality after \"<\", found " + quoted(e.found);
-    case ParseProblem::MissingClosingAngle: return "missing \">\" after " + quoted(e.written);
-    case ParseProblem::ContradictoryNationality:
-      return "the nationality " + quoted(e.written) + " contradicts the one written before the unit";
-    case ParseProblem::TrailingText: return "unexpected " + quoted(e.found) + " after " + quoted(e.written);
-    case ParseProblem::MissingPart: return std::string("missing ") + part_name(e.part) + " after " + quoted(e.written);
-    case ParseProblem::AmbiguousName: {
-      std::string message = quoted(e.written) + " is ambiguous: ";
-      for (std::size_t k = 0; k < e.candidates.size(); ++k) {
-        if (k) message += ", ";
-        const Location l = e.candidates[k];
-        message.append(variant.province_name(variant.province_of(l), Language::En))
-            .append(" (")
-            .append(variant.location_code(l))
-            .append(")");
-      }
-      return message;
-    }
-    case ParseProblem::PowerNotPlace: return quoted(e.written) + " is a power, not a place";
-    case ParseProblem::UnknownPlace: return "unknown place " + quoted(e.found);
-    case ParseProblem::NoSuchCoast:
-      return variant.province_name(variant.province_of(e.place), Language::En) + " has no " + coast_name(e.coast) +
-             " coast";
-  }
-  return "";
-}
-
 // How a hyphen between two words reads: "A Swe-Den" moves to Denmark, "Mid-Atlantic" is
 // one name, and "Swe-Den" could be Sweden. Orders are read with hyphens as moves first,
 // and again with hyphens inside names if that fails.
@@ -201,9 +134,11 @@ bool is_name_char(char c) { return is_ascii_alnum(c) || is_non_ascii(c); }
 
 class OrderReader {
  public:
-  OrderReader(const Variant& variant, std::string_view original, PhaseType phase, Hyphens hyphens)
+  // `position`: the board a support naming only its destination is resolved on, or null.
+  OrderReader(const Variant& variant, std::string_view original, PhaseType phase, const GameState* position,
+              Hyphens hyphens)
       : variant_(variant), original_(original), folded_(fold_order_text(original)),
-        text_(folded_.text), phase_(phase), hyphens_(hyphens) {}
+        text_(folded_.text), phase_(phase), position_(position), hyphens_(hyphens) {}
 
   Result<ParsedOrder> read() {
     skip_blanks();
@@ -287,6 +222,13 @@ class OrderReader {
       return finish(Order::build(built.type, built.at), built);
     }
     if (auto dest = read_place(OrderPart::Destination); dest && accept(OrderWord::Toward)) {
+      const std::size_t after_toward = pos_;
+      if (!via && accept(OrderWord::Of) && accept(OrderWord::Move)) {
+        accept(OrderWord::Object);
+        if (!accept(OrderWord::Support)) return verb_missing();
+        return support_into(unit, *dest, start);
+      }
+      pos_ = after_toward;
       const auto verb = accept_any({OrderWord::Move, OrderWord::Retreat});
       return finish_move(verb.value_or(OrderWord::Move), unit, *dest, via, start);
     }
@@ -327,6 +269,11 @@ class OrderReader {
   }
 
   Result<ParsedOrder> read_support(const WrittenUnit& unit) {
+    const std::size_t target_at = skip_blanks();
+    if (auto dest = read_supported_destination()) {
+      if (!*dest) return Failure(dest->error());
+      return support_into(unit, **dest, target_at);
+    }
     const TargetOpening opening = open_target();
     auto supported = read_target_unit(OrderPart::SupportedUnit, opening);
     if (!supported) return Failure(supported.error());
@@ -342,6 +289,46 @@ class OrderReader {
     const Order order = dest ? Order::support_move(unit.type, unit.at, supported->at, *dest)
                              : Order::support_hold(unit.type, unit.at, supported->at);
     return finish(order, unit, &*supported);
+  }
+
+  // "the move to the Channel", "a move to", "- Eng", 移動至英吉利海峽: a supported move named by
+  // its destination alone. Nothing read when a unit comes first.
+  std::optional<Result<Location>> read_supported_destination() {
+    const std::size_t start = skip_blanks();
+    // "a move": the article, where "A - Eng" would be an army (A before a bare hyphen fails below).
+    if (!accept(OrderWord::Article) && text_.compare(start, 2, "a ") == 0) pos_ = start + 1;
+    if (!accept_to()) {
+      pos_ = start;
+      return std::nullopt;
+    }
+    return read_place(OrderPart::Destination);
+  }
+
+  // A support of the move to `dest` by a unit the order does not name (read from `at`):
+  // the one other unit that can move there, on the board the order is read against.
+  Result<ParsedOrder> support_into(const WrittenUnit& unit, Location dest, std::size_t at) {
+    auto parsed = finish(Order::support_move(unit.type, unit.at, Location::None, dest), unit);
+    if (!parsed) return parsed;
+    OrderParseError error{.problem = ParseProblem::SupportedUnitUnnamed, .place = dest};
+    if (position_ && phase_ == PhaseType::Movement) {
+      std::vector<Unit> movers =
+          units_able_to_move_into(variant_, *position_, variant_.province_of(dest), variant_.province_of(unit.at));
+      if (movers.size() == 1) {
+        parsed->order = Order::support_move(unit.type, unit.at, movers.front().location, dest);
+        parsed->target_type = movers.front().type;
+        return parsed;
+      }
+      const auto english_name = [&](const Unit& u) -> const std::string& {
+        return variant_.province_name(variant_.province_of(u.location), Language::En);
+      };
+      std::sort(movers.begin(), movers.end(), [&](const Unit& a, const Unit& b) { return english_name(a) < english_name(b); });
+      error.problem = movers.empty() ? ParseProblem::NoUnitMovesThere : ParseProblem::SupportedUnitAmbiguous;
+      for (const Unit& mover : movers) {
+        error.candidates.push_back(mover.location);
+        error.candidate_types.push_back(mover.type);
+      }
+    }
+    return fail(at, std::move(error));
   }
 
   Result<ParsedOrder> read_convoy(const WrittenUnit& unit) {
@@ -747,20 +734,35 @@ class OrderReader {
   FoldedOrderText folded_;
   const std::string& text_;
   PhaseType phase_;
+  const GameState* position_;
   Hyphens hyphens_;
   std::size_t pos_ = 0;
 };
 
 }  // namespace
 
-tl::expected<ParsedOrder, OrderParseError> parse_order(const Variant& variant, std::string_view text,
-                                                       PhaseType phase) {
-  auto as_moves = OrderReader(variant, text, phase, Hyphens::Move).read();
+namespace {
+
+tl::expected<ParsedOrder, OrderParseError> read_order(const Variant& variant, std::string_view text, PhaseType phase,
+                                                      const GameState* position) {
+  auto as_moves = OrderReader(variant, text, phase, position, Hyphens::Move).read();
   if (as_moves) return as_moves;
-  auto in_names = OrderReader(variant, text, phase, Hyphens::InNames).read();
+  auto in_names = OrderReader(variant, text, phase, position, Hyphens::InNames).read();
   if (in_names) return in_names;
   // The reading that got further is the likelier one to explain.
   return in_names.error().offset > as_moves.error().offset ? in_names : as_moves;
+}
+
+}  // namespace
+
+tl::expected<ParsedOrder, OrderParseError> parse_order(const Variant& variant, std::string_view text,
+                                                       PhaseType phase) {
+  return read_order(variant, text, phase, nullptr);
+}
+
+tl::expected<ParsedOrder, OrderParseError> read_order_at(const Variant& variant, std::string_view text,
+                                                         const GameState& position) {
+  return read_order(variant, text, position.phase.type, &position);
 }
 
 }  // namespace stratagem::diplomacy

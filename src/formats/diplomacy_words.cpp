@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "stratagem/diplomacy/notation.h"
+
 namespace stratagem::formats {
 
 namespace {
@@ -148,6 +150,9 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
             "{written}是國家，不是區域",
             "不明的區域{found}",
             "{place}沒有{coast}",
+            "支援只寫了移動的目的地{place}，須寫明移動的部隊",
+            "能移動至{place}的部隊不止一個，須寫明是哪一個：{candidates}",
+            "除支援者外沒有部隊能移動至{place}",
         },
         "「", "」",
         {"駐守（H）、移動（-）、支援（S）或護航（C）", "撤退（R）或復員（D）", "建立（B）或復員（D）"},
@@ -250,6 +255,9 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
             "{written}是国家，不是省份",
             "未知的省份{found}",
             "{place}没有{coast}",
+            "支援只写了移动的目的地{place}，须写明移动的部队",
+            "能移动至{place}的部队不止一个，须写明是哪一个：{candidates}",
+            "除支援者外没有部队能移动至{place}",
         },
         "“", "”",
         {"驻守（H）、移动（-）、支援（S）或护航（C）", "撤退（R）或解散（D）", "建立（B）或解散（D）"},
@@ -352,6 +360,9 @@ constexpr std::array<Words, diplomacy::kLanguageCount> kWords = {{
             "{written}は国名で、地域名ではない",
             "不明な地域{found}",
             "{place}には{coast}がない",
+            "支援に移動先の{place}しか書かれていない：移動する部隊も書く必要がある",
+            "{place}へ移動できる部隊が複数あり、どれか書く必要がある：{candidates}",
+            "支援する部隊のほかに{place}へ移動できる部隊がない",
         },
         "「", "」",
         {"維持（H）、移動（-）、支援（S）、輸送（C）のいずれか", "撤退（R）か解散（D）", "建設（B）か解散（D）"},
@@ -403,12 +414,20 @@ std::string parse_error_text(const diplomacy::Variant& variant, const diplomacy:
   const auto quoted = [&](const std::string& text) {
     return fmt::format("{}{}{}", words.quote_open, text, words.quote_close);
   };
+  // Places, or (SupportedUnitAmbiguous) units: 陸軍 馬賽（A MAR）.
   std::string candidates;
-  for (const diplomacy::Location l : error.candidates) {
+  for (std::size_t k = 0; k < error.candidates.size(); ++k) {
+    const diplomacy::Location l = error.candidates[k];
+    std::string name = variant.province_name(variant.province_of(l), language);
+    std::string code = variant.location_code(l);
+    if (k < error.candidate_types.size()) {
+      const diplomacy::UnitType type = error.candidate_types[k];
+      name = fmt::format(fmt::runtime(words.unit), fmt::arg("type", words.unit_types[static_cast<std::size_t>(type)]),
+                         fmt::arg("place", name));
+      code = diplomacy::format_unit(variant, type, l);
+    }
     if (!candidates.empty()) candidates += words.list_separator;
-    candidates += fmt::format(fmt::runtime(words.candidate),
-                              fmt::arg("name", variant.province_name(variant.province_of(l), language)),
-                              fmt::arg("code", variant.location_code(l)));
+    candidates += fmt::format(fmt::runtime(words.candidate), fmt::arg("name", name), fmt::arg("code", code));
   }
   const std::string place =
       error.place == diplomacy::Location::None ? "" : variant.province_name(variant.province_of(error.place), language);

@@ -23,7 +23,7 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
 // An order's text as the engine reads it for `power` in the game's position, if it is one
 // that position allows.
 std::optional<Order> engine_order(const DiplomacyGame& g, diplomacy::Power power, const std::string& text) {
-  auto parsed = diplomacy::parse_order(g.variant(), text, g.state().phase.type);
+  auto parsed = diplomacy::read_order_at(g.variant(), text, g.state());
   if (!parsed) return std::nullopt;
   auto valid = diplomacy::validate(g.map(), g.rules(), g.state(), power, *parsed);
   if (!valid) return std::nullopt;

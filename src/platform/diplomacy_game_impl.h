@@ -200,7 +200,7 @@ class DiplomacyGame::Impl {
     std::vector<Province> province(count, Province::None);  // of the unit ordered
     parsed.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
-      parsed.push_back(parse_order(g.map(), texts[i], g.state().phase.type));
+      parsed.push_back(read_order_at(g.map(), texts[i], g.state()));
       if (parsed[i] && parsed[i]->order.kind() != OrderKind::Waive)
         province[i] = g.map().province_of(parsed[i]->order.unit());
     }

@@ -9,6 +9,7 @@
 
 #include "stratagem/formats/diplomacy_words.h"
 #include "stratagem/diplomacy/order_parser.h"
+#include "stratagem/diplomacy/state.h"
 #include "stratagem/diplomacy/variant.h"
 
 namespace {
@@ -17,7 +18,9 @@ using stratagem::formats::kParseProblemCount;
 using stratagem::formats::parse_error_text;
 using stratagem::diplomacy::Language;
 using stratagem::diplomacy::OrderParseError;
+using stratagem::diplomacy::GameState;
 using stratagem::diplomacy::parse_order;
+using stratagem::diplomacy::read_order_at;
 using stratagem::diplomacy::ParseProblem;
 using stratagem::diplomacy::PhaseType;
 using stratagem::diplomacy::standard_variant;
@@ -27,6 +30,7 @@ struct Unreadable {
   PhaseType phase;
   ParseProblem problem;
   const char* japanese;
+  bool on_the_opening_board = false;  // read with read_order_at() on the starting position
 };
 
 // In the order of ParseProblem, one for each.
@@ -54,10 +58,19 @@ const std::vector<Unreadable> kUnreadable = {
     {"A England - Bur", PhaseType::Movement, ParseProblem::PowerNotPlace, "「England」は国名で、地域名ではない"},
     {"A Xyz H", PhaseType::Movement, ParseProblem::UnknownPlace, "不明な地域「Xyz」"},
     {"F Mao - Spa/ec", PhaseType::Movement, ParseProblem::NoSuchCoast, "スペインには東岸がない"},
+    {"A Par S - Bur", PhaseType::Movement, ParseProblem::SupportedUnitUnnamed,
+     "支援に移動先のブルゴーニュしか書かれていない：移動する部隊も書く必要がある"},
+    {"A Par S - Bur", PhaseType::Movement, ParseProblem::SupportedUnitAmbiguous,
+     "ブルゴーニュへ移動できる部隊が複数あり、どれか書く必要がある：陸軍 マルセイユ（A MAR）、陸軍 ミュンヘン（A MUN）",
+     true},
+    {"F Tri S - Adr", PhaseType::Movement, ParseProblem::NoUnitMovesThere,
+     "支援する部隊のほかにアドリア海へ移動できる部隊がない", true},
 };
 
 OrderParseError error_of(const Unreadable& order) {
-  const auto parsed = parse_order(standard_variant(), order.text, order.phase);
+  const auto parsed = order.on_the_opening_board
+                          ? read_order_at(standard_variant(), order.text, GameState::initial(standard_variant()))
+                          : parse_order(standard_variant(), order.text, order.phase);
   EXPECT_FALSE(parsed) << order.text;
   return parsed ? OrderParseError{} : parsed.error();
 }
@@ -103,6 +116,9 @@ TEST(DiplomacyParseErrorWords, ChineseNamesPlacesInItsOwnScript) {
             "「Nort」有多個可能：北非（NAF）、北大西洋（NAO）、北海（NTH）");
   const Unreadable coast = kUnreadable[static_cast<int>(ParseProblem::NoSuchCoast)];
   EXPECT_EQ(parse_error_text(standard_variant(), error_of(coast), Language::ZhHans), "西班牙没有东岸");
+  const Unreadable two_readings = kUnreadable[static_cast<int>(ParseProblem::SupportedUnitAmbiguous)];
+  EXPECT_EQ(parse_error_text(standard_variant(), error_of(two_readings), Language::ZhHant),
+            "能移動至勃艮第的部隊不止一個，須寫明是哪一個：陸軍 馬賽（A MAR）、陸軍 慕尼黑（A MUN）");
 }
 
 }  // namespace

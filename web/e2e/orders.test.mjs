@@ -2,7 +2,9 @@
 // (and the page after a reload agrees), convoys entered by clicking from and to provinces
 // with two coasts, the coast asked exactly when it matters, the list of units still
 // without an order, Ready asking first while any is left, and a draw voted by two people.
-// Orders typed as prose in Japanese and Chinese, the page's own sentences among them.
+// Orders typed as prose in Japanese and Chinese, the page's own sentences among them, and
+// supports naming only where the move goes (the unit read from the board, or refused with
+// every reading).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, clickProvince, desktop, openPage, sharedServerAndBrowser, shot, signUp, twoPlayerGame } from './harness.mjs';
@@ -183,14 +185,20 @@ test('prose orders typed on a Japanese and a traditional Chinese page, the page\
   const page = await openPage(context, shared.server.url);
   await signUp(page, 'prose');
   await twoPlayerGame(page, shared.server.url, { name: 'Prose', seat: 'ENGLAND', otherSeat: 'TURKEY', other: 'prose-turkey' });
-  await page.selectOption('select[name="language"]', 'ja');
-  await page.selectOption('select[name="order_power"]', 'FRANCE');
   const type = async (text, order) => {
     await page.fill('input[name="order"]', text);
     await page.press('input[name="order"]', 'Enter');
     await page.waitForSelector(`[data-order="${order}"].stored`);
     assert.equal(await page.locator('li.refused').count(), 0, text);
   };
+  // A support naming only its destination: Brest's fleet is the only other unit that can
+  // move to the Channel.
+  await page.selectOption('select[name="order_power"]', 'ENGLAND');
+  await type('fleet in London supports the move to the Channel', 'F LON S F BRE - ENG');
+  assert.equal(await page.innerText('[data-order="F LON S F BRE - ENG"] .order-text'), 'Fleet London supports Fleet Brest to English Channel');
+  await page.selectOption('select[name="language"]', 'ja');
+  await type('ロンドンの艦隊がウェールズへの移動を支援', 'F LON S A LVP - WAL');
+  await page.selectOption('select[name="order_power"]', 'FRANCE');
   // The sentence the page writes for an order, typed back, is that order.
   await type('パリの陸軍がピカルディへ移動', 'A PAR - PIC');
   assert.equal(await page.innerText('[data-order="A PAR - PIC"] .order-text'), 'パリの陸軍がピカルディへ移動');
@@ -202,6 +210,17 @@ test('prose orders typed on a Japanese and a traditional Chinese page, the page\
   assert.equal(await page.locator('[data-order="A PAR - PIC"]').count(), 0);
   await type('布雷斯特的艦隊攻擊英吉利海峽', 'F BRE - ENG');
   assert.equal(await page.innerText('[data-order="A PAR - BUR"] .order-text'), '陸軍巴黎移動至勃艮第');
+  assert.deepEqual(await stored(page, 'FRANCE'), ['A MAR S A PAR - BUR', 'A PAR - BUR', 'F BRE - ENG']);
+  await page.selectOption('select[name="order_power"]', 'ENGLAND');
+  await type('倫敦的艦隊支援移動至英吉利海峽', 'F LON S F BRE - ENG');
+  assert.deepEqual(await stored(page, 'ENGLAND'), ['F LON S F BRE - ENG']);
+  // Marseilles' and Munich's armies can both move to Burgundy: refused, naming both.
+  await page.selectOption('select[name="order_power"]', 'FRANCE');
+  await page.fill('input[name="order"]', '巴黎的陸軍支援移動至勃艮第');
+  await page.press('input[name="order"]', 'Enter');
+  const refused = page.locator('li.refused[data-order-input="巴黎的陸軍支援移動至勃艮第"] .reason');
+  await refused.waitFor();
+  assert.equal(await refused.innerText(), '能移動至勃艮第的部隊不止一個，須寫明是哪一個：陸軍 馬賽（A MAR）、陸軍 慕尼黑（A MUN）');
   assert.deepEqual(await stored(page, 'FRANCE'), ['A MAR S A PAR - BUR', 'A PAR - BUR', 'F BRE - ENG']);
   await shot(page, 'orders-prose-zh-Hant-desktop');
   assert.deepEqual(page.problems, []);

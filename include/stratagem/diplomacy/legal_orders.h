@@ -135,6 +135,12 @@ class LegalOrderGenerator {
 // Convenience: the legal orders of the unit in province p.
 void legal_orders(const Variant& variant, const GameState& state, Province p, OrderList& out);
 
+// The units, other than the one in `except`, with a legal move into province `dest` in
+// a movement phase (by land or sea, or by convoy where fleets stand on a route), in
+// province order: whose move a support naming only its destination can mean.
+std::vector<Unit> units_able_to_move_into(const Variant& variant, const GameState& state, Province dest,
+                                          Province except);
+
 // Adjustment phase: the builds (every type and coast on every free owned home centre)
 // or removals open to a power, plus WAIVE when it may build.
 void legal_adjustments(const Variant& variant, const GameState& state, Power power, OrderList& out);

@@ -4,9 +4,12 @@
 // zh-Hant, zh-Hans and ja words and place names ("A Par-Bur", "F MAt M Spa sc",
 // "A Ser S (Gre M Bul)", "A Sil S RUSSIAN A War-Pru", "陸軍 モスクワ 移動 ワルシャワ",
 // "陆军莫斯科移动华沙") and English sentences ("Army Paris moves to Burgundy",
-// "F NTH convoys A LON to BEL", "build a fleet at St Petersburg north coast"). Parsing does not look at the board: it resolves names to
-// locations and leaves to validate() what only the position can decide (the unit's
-// type when omitted, the coast when only one fits).
+// "F NTH convoys A LON to BEL", "build a fleet at St Petersburg north coast"). Parsing
+// resolves names to locations and leaves to validate() what only the position can decide
+// (the unit's type when omitted, the coast when only one fits). It looks at the board
+// only for a support that names just where the move goes ("fleet in London supports the
+// move to the Channel", ロンドンの艦隊がイギリス海峡への移動を支援): read_order_at() takes
+// the unit that can move there, if only one can.
 
 #include <string>
 #include <string_view>
@@ -19,6 +22,7 @@
 
 namespace stratagem::diplomacy {
 
+class GameState;
 class Variant;
 
 struct ParsedOrder {
@@ -53,6 +57,10 @@ enum class ParseProblem : std::uint8_t {
   PowerNotPlace,             // `written` names a power where a place belongs
   UnknownPlace,              // `found`
   NoSuchCoast,               // `place`'s province has no `coast` coast
+  // A support naming only the destination `place` of the move it supports:
+  SupportedUnitUnnamed,      // read without the position (parse_order), or outside a movement phase
+  SupportedUnitAmbiguous,    // the units at `candidates`, of types `candidate_types`, can all move there
+  NoUnitMovesThere,          // no unit but the supporter can move there
 };
 
 // The part of an order a MissingPart error misses.
@@ -67,6 +75,7 @@ struct OrderParseError {
   OrderPart part = OrderPart::Unit;
   PhaseType phase = PhaseType::Movement;
   std::vector<Location> candidates{};  // in the order of their English names
+  std::vector<UnitType> candidate_types{};  // SupportedUnitAmbiguous: the type of the unit at each candidate
   Location place = Location::None;
   Coast coast = Coast::None;
 };
@@ -76,5 +85,12 @@ struct OrderParseError {
 // movement phase) is read as written; validate() finds it void.
 tl::expected<ParsedOrder, OrderParseError> parse_order(const Variant& variant, std::string_view text,
                                                        PhaseType phase);
+
+// The same, in the phase of `position`, with a support that names only its destination
+// resolved on the board: the one other unit with a legal move there (by land or sea, or
+// by convoy where fleets stand on a route) is the supported unit; none or several are an
+// error (NoUnitMovesThere, SupportedUnitAmbiguous with every reading).
+tl::expected<ParsedOrder, OrderParseError> read_order_at(const Variant& variant, std::string_view text,
+                                                         const GameState& position);
 
 }  // namespace stratagem::diplomacy

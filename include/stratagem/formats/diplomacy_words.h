@@ -21,8 +21,8 @@ namespace stratagem::formats {
 // VoidReason has no count of its own: ConvoyParadox is its last value, and
 // diplomacy_render_lang_test fails when a reason comes after it.
 constexpr std::size_t kVoidReasonCount = static_cast<std::size_t>(diplomacy::VoidReason::ConvoyParadox) + 1;
-// Likewise ParseProblem, whose last value is NoSuchCoast.
-constexpr std::size_t kParseProblemCount = static_cast<std::size_t>(diplomacy::ParseProblem::NoSuchCoast) + 1;
+// Likewise ParseProblem, whose last value is NoUnitMovesThere.
+constexpr std::size_t kParseProblemCount = static_cast<std::size_t>(diplomacy::ParseProblem::NoUnitMovesThere) + 1;
 
 struct Words {
   std::string_view phase;                       // {season} {year} {type}
@@ -61,7 +61,7 @@ struct Words {
 
   // Why an order could not be read, by ParseProblem; empty in English, where it is the
   // parser's own message. Fields: {written} and {found} (the order's words, in quotation
-  // marks), {verbs} (by phase), {part} (by OrderPart), {candidates}, {place}, {coast}.
+  // marks), {verbs} (by phase), {part} (by OrderPart), {candidates} (places, or units), {place}, {coast}.
   std::array<std::string_view, kParseProblemCount> parse_problems;
   std::string_view quote_open, quote_close;
   std::array<std::string_view, 3> verbs_by_phase;  // by PhaseType
