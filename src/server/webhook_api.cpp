@@ -38,7 +38,8 @@ Response Api::put_webhook(const Request& request, Caller& caller, const Captures
   if (!url) return url.error().response();
   const auto format = fields->optional_choice("format", {"discord", "slack"});
   if (!format) return format.error().response();
-  const auto language = fields->optional_choice("language", {"en", "zh-Hant", "zh-Hans", "ja"});
+  // An account's languages: zh-Hant-HK posts with Hong Kong's names (意大利).
+  const auto language = fields->optional_choice("language", account_languages());
   if (!language) return language.error().response();
   const auto hours = fields->optional_integer("reminder_hours", 1, 168);
   if (!hours) return hours.error().response();
@@ -59,7 +60,9 @@ Response Api::put_webhook(const Request& request, Caller& caller, const Captures
       .owner = caller.user->id,
       .url = *url,
       .format = format->value_or(webhook_format_of(*url)),
-      .language = language->value_or(std::string(diplomacy::language_code(caller.language))),
+      .language = language->value_or(caller.language == Language::ZhHant && caller.names == NameRegion::HongKong
+                                         ? std::string("zh-Hant-HK")
+                                         : std::string(diplomacy::language_code(caller.language))),
       .reminder_hours = static_cast<int>(hours->value_or(2)),
   });
   if (!set) return error_of(set.error(), caller.language).response();

@@ -52,8 +52,8 @@ class WebhookSender final : public ChannelSender {
       if (!game) return SendOutcome::drop("the game is gone");
       data["waiting"] = notices::awaited(*game);
     }
-    const auto language = diplomacy::language_by_code((*webhook)->language).value_or(notice_text::Language::En);
-    const auto words = notice_text::notice_text(delivery.kind, data, language);
+    const auto language = account_language((*webhook)->language).value_or(notice_text::Language::En);
+    const auto words = notice_text::notice_text(delivery.kind, data, language, account_names((*webhook)->language));
     const bool slack = (*webhook)->format == "slack";
     std::string text = slack ? "*" + slack_escaped(words.title) + "*" : "**" + words.title + "**";
     for (const std::string& line : words.lines) text += "\n" + (slack ? slack_escaped(line) : line);

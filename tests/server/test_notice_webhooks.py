@@ -54,6 +54,14 @@ def test_a_games_chats_hear_its_start_and_phase_results_in_their_format_and_lang
         assert "/discord/abc" not in players["ITALY"].request("GET", f"/api/v1/games/{game_id}").body.decode()
         outsider = new_user(server, "outsider")
         assert outsider.request("GET", f"/api/v1/games/{game_id}/webhook").status == 403
+        # Traditional Chinese with Hong Kong's names (意大利), chosen for the chat or as the
+        # player's own language.
+        hong_kong = players["TURKEY"].ok("PUT", f"/api/v1/games/{game_id}/webhook",
+                                         {"url": chat.url("/discord/hk"), "language": "zh-Hant-HK"})
+        assert hong_kong["webhook"]["language"] == "zh-Hant-HK"
+        players["RUSSIA"].ok("PATCH", "/api/v1/me", {"language": "zh-Hant-HK"})
+        assert players["RUSSIA"].ok("PUT", f"/api/v1/games/{game_id}/webhook",
+                                    {"url": chat.url("/discord/hk2")})["webhook"]["language"] == "zh-Hant-HK"
 
         players["FRANCE"].ok("POST", f"/api/v1/games/{game_id}/join", {"power": "FRANCE"})
         [started] = chat.wait_for(1, path="/discord/abc")
@@ -72,7 +80,11 @@ def test_a_games_chats_hear_its_start_and_phase_results_in_their_format_and_lang
         result = posts[1]["body"]["content"]
         assert result.startswith("**@everyone <b>night</b> game: Spring 1901, movement processed**\n"), result
         assert "Now Fall 1901, movement; orders are due by " in result and "France 3" in result, result
-        assert "1901年" in chat.wait_for(2, path="/slack/xyz")[1]["body"]["text"]
+        taiwan = chat.wait_for(2, path="/slack/xyz")[1]["body"]["text"]
+        assert "1901年" in taiwan and "義大利 3" in taiwan and "意大利" not in taiwan, taiwan
+        for path in ["/discord/hk", "/discord/hk2"]:
+            hong_kong = chat.wait_for(2, path=path)[1]["body"]["content"]
+            assert "1901年" in hong_kong and "意大利 3" in hong_kong and "義大利" not in hong_kong, hong_kong
 
         # DELETE stops the posts to that chat.
         players["ENGLAND"].ok("DELETE", f"/api/v1/games/{game_id}/webhook", status=204)

@@ -135,7 +135,7 @@ function GameRow({ game, muted, onChange }: { game: GameSummary; muted: boolean;
           <button type="button" class="link" data-action="remove-webhook" onClick={() => guard(async () => { await noticesApi.removeWebhook(game.id); setWebhook(null); })}>{t('notices.remove')}</button>
         </p>
       ) : webhook === null && (
-        <form class="row" noValidate onSubmit={(e) => submitted(e, async () => { setWebhook((await noticesApi.setWebhook(game.id, { url: url.trim(), language: lang === 'zh-Hant-HK' ? 'zh-Hant' : lang })).webhook); setUrl(''); })}>
+        <form class="row" noValidate onSubmit={(e) => submitted(e, async () => { setWebhook((await noticesApi.setWebhook(game.id, { url: url.trim(), language: lang })).webhook); setUrl(''); })}>
           <label>
             {t('notices.webhook')}
             <input type="url" name="webhook" placeholder="https://discord.com/api/webhooks/…" value={url} onInput={(e) => setUrl(e.currentTarget.value)} required />
