@@ -39,6 +39,7 @@ async function figures(page, language) {
     measured,
     named: new Set(measured.labels.map((l) => l.code)).size,
     smallest: sizes[0],
+    median: sizes[Math.floor(sizes.length / 2)],
     collisions: collisions(measured),
     latin: latinOnly(measured, language),
     unnamed: await unnamedInView(page, measured),
@@ -59,7 +60,9 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
       const fit = await figures(page, language);
       await shot(page, `map-${size}-${language}`);
       t.diagnostic(`${size} ${language} fit zoom: ${fit.named}/${provinceCount} provinces named, smallest name ` +
-        `${fit.smallest.toFixed(1)} px, ${fit.collisions.length} overlaps, ${fit.latin.length} Latin-only names`);
+        `${fit.smallest.toFixed(1)} px (median ${fit.median.toFixed(1)} px), ${fit.collisions.length} overlaps among ` +
+        `${fit.measured.labels.length} names, ${fit.measured.units.length} units and ${fit.measured.centres.length} centres, ` +
+        `${fit.latin.length} Latin-only names`);
       assert.equal(fit.named, provinceCount, `${size} ${language}: unnamed ${fit.unnamed.join(' ')}`);
       assert.ok(fit.smallest >= 11, `${size} ${language}: a name of ${fit.smallest.toFixed(1)} px`);
       assert.deepEqual(fit.collisions, [], `${size} ${language}`);
@@ -115,11 +118,11 @@ test('units: each hit where it is drawn, 24 px to tap, at fit zoom and zoomed in
 });
 
 const pickUnit = {
-  phone: { ja: '自分のユニットをタップしてください。', en: 'Tap one of your units.' },
-  desktop: { ja: '自分のユニットをクリックしてください。', en: 'Click one of your units.' },
+  phone: { ja: '自分のユニットをタップしてください。', en: 'Tap one of your units.', 'zh-Hant': '點按你的部隊。', 'zh-Hans': '点按你的部队。' },
+  desktop: { ja: '自分のユニットをクリックしてください。', en: 'Click one of your units.', 'zh-Hant': '點選你的部隊。', 'zh-Hans': '点击你的部队。' },
 };
 
-test('the map stays where it is while a unit is ordered; on a desktop it fits the first screen', async () => {
+test('the map stays where it is while a unit is ordered; on a desktop it fits the first screen', async (t) => {
   for (const [size, options] of [['phone', phone], ['desktop', desktop]]) {
     const context = await shared.browser.newContext(options);
     const page = await openPage(context, shared.server.url);
@@ -133,9 +136,11 @@ test('the map stays where it is while a unit is ordered; on a desktop it fits th
       assert.ok(start.w >= 880 && panel - (start.x + start.w) <= 80, `the map is ${start.w} px wide and leaves ${panel - (start.x + start.w)} px before the orders panel`);
     }
     const click = (selector) => (size === 'phone' ? page.tap(selector) : page.click(selector));
-    for (const language of ['ja', 'en']) {
+    for (const language of ['ja', 'en', 'zh-Hant', 'zh-Hans']) {
       await page.selectOption('select[name="language"]', language);
       await click('[data-unit="F LON"]');
+      const selected = await where();
+      t.diagnostic(`map position, ${size} ${language}: before selecting a unit x ${start.x} y ${start.y} (${start.w}×${start.h}), after x ${selected.x} y ${selected.y} (${selected.w}×${selected.h})`);
       assert.deepEqual(await where(), start, `${size} ${language}: after selecting a unit`);
       // The prompt and the choices share the bar without covering each other.
       const [prompt, choices] = await Promise.all(['.prompt', '.choices'].map((s) => page.$eval(s, (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; })));
