@@ -30,6 +30,37 @@ async function brokenTexts(page, selector) {
   }).map((element) => element.textContent));
 }
 
+// Japanese texts in `selector` with a line break inside a word (内乱になるまでの命令なしフ|ェイズ数,
+// コンピューターの合意の守り|方), as Intl.Segmenter's words have it: each with "|" where it breaks.
+async function wordsBrokenInside(page, selector) {
+  return page.$$eval(selector, (elements) => {
+    const words = new Intl.Segmenter('ja', { granularity: 'word' });
+    const broken = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest('select, option, input, textarea')) continue;
+        const text = node.textContent;
+        const boundaries = new Set([...words.segment(text)].map((s) => s.index));
+        const range = document.createRange();
+        let lastTop = null;
+        const breaks = [];
+        for (let i = 0; i < text.length; ++i) {
+          if (/\s/.test(text[i])) continue;
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getClientRects()[0];
+          if (!rect) continue;
+          if (lastTop !== null && rect.top > lastTop + 2 && !boundaries.has(i)) breaks.push(i);
+          lastTop = rect.top;
+        }
+        if (breaks.length) broken.push(breaks.reduceRight((t, i) => `${t.slice(0, i)}|${t.slice(i)}`, text));
+      }
+    }
+    return broken;
+  });
+}
+
 for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
   test(`every screen in four languages (${size})`, async () => {
     const context = await shared.browser.newContext(options);
@@ -75,6 +106,7 @@ for (const [size, options] of [['desktop', desktop], ['phone', phone]]) {
       // The whole create form, down to the DAIDE field and its sentence of help.
       await page.selectOption('select[name="preset"]', 'custom');
       await noOverflow(page, `create form ${language}`);
+      if (language === 'ja') assert.deepEqual(await wordsBrokenInside(page, 'form.create label'), [], `create form ${language}`);
       await page.locator('input[name="daide_players"]').scrollIntoViewIfNeeded();
       await shot(page, `screens-${size}-${language}-create`);
       await page.goto(diplomacy);
