@@ -123,6 +123,18 @@ test('a private message reaches its reader live, and only its reader', async () 
   await cleo.waitForSelector('.diplomacy[data-status="active"]');
   await cleo.waitForTimeout(300);
   assert.equal(await cleo.locator('[data-tab="press"] .badge').count(), 0);
+  // As messages arrive, the press view keeps the newest in view (issue 29 §4).
+  for (let n = 1; n <= 8; ++n) {
+    await ben.fill('textarea[name="message"]', `News ${n} of 8 from Berlin.`);
+    await ben.click('[data-action="send-message"]');
+    await ben.waitForSelector(`[data-message-text]:has-text("News ${n} of 8 from Berlin.")`);
+  }
+  await cleoPhone.waitForSelector('[data-message-text]:has-text("News 8 of 8 from Berlin.")', { timeout: 15000 });
+  await cleoPhone.waitForTimeout(200);
+  const scrolled = await cleoPhone.$eval('.press .messages', (e) => ({ top: e.scrollTop, height: e.clientHeight, full: e.scrollHeight }));
+  assert.ok(scrolled.full > scrolled.height, `the messages fit without scrolling: ${JSON.stringify(scrolled)}`);
+  assert.ok(scrolled.top + scrolled.height >= scrolled.full - 2, `the newest message is out of view: ${JSON.stringify(scrolled)}`);
+  await shot(cleoPhone, 'press-newest-phone');
   await phoneContext.close();
   for (const page of [anna, ben, cleo, cleoPhone]) assert.deepEqual(page.problems, []);
 });

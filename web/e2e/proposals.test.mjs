@@ -4,7 +4,7 @@
 // on a phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, desktop, openPage, phone, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
+import { apiClient, desktop, openPage, phone, readyAnyway, sharedServerAndBrowser, shot, signUp } from './harness.mjs';
 
 const shared = sharedServerAndBrowser();
 
@@ -54,6 +54,19 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await page.waitForSelector('.agreements h3:has-text("合意")');
   await page.waitForSelector('[data-agreement]:has-text("1901年春から、フランスとドイツは和平中")');
   await shot(page, 'proposals-ja');
+
+  // England sails into the Channel: when the phase is processed the agreement says it is
+  // broken, and by whom, live, with no reload (issue 29 §4: it said "holding" until one).
+  await page.selectOption('select[name="language"]', 'en');
+  await edward('PUT', `/games/${gameId}/orders`, { phase: 'S1901M', orders: { ENGLAND: ['F LON - ENG'] } });
+  await edward('POST', `/games/${gameId}/ready`, { power: 'ENGLAND', ready: true });
+  await page.click('[data-tab="orders"]');
+  await readyAnyway(page);
+  await page.waitForSelector('.diplomacy[data-phase="F1901M"]', { timeout: 60000 });
+  await page.click('[data-tab="press"]');
+  const broken = await page.waitForSelector('[data-deal-state="broken"]', { timeout: 15000 });
+  assert.match(await broken.innerText(), /broken by England, Spring 1901/);
+  await shot(page, 'proposals-broken-en');
   assert.deepEqual(page.problems, []);
   await context.close();
 
@@ -65,7 +78,7 @@ test('a peace proposed to a computer, answered, and an agreement to accept', asy
   await mobile.click('[data-action="sign-in"]');
   await mobile.waitForSelector('[data-action="create-game"]');
   await mobile.goto(`${shared.server.url}/games/${gameId}`);
-  await mobile.waitForSelector('.diplomacy[data-phase="S1901M"]');
+  await mobile.waitForSelector('.diplomacy[data-phase="F1901M"]');
   await mobile.click('[data-tab="press"]');
   await mobile.click('[data-propose] summary');
   const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

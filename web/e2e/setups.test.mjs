@@ -135,6 +135,7 @@ test('two players from 1914: a dislodgement, its retreat and a build, ordered by
   assert.deepEqual(choices, ['Army Berlin', 'Fleet Berlin']);
   await page.click('[data-action="build"] >> text=Army Berlin');
   await page.waitForSelector('[data-order="A BER B"].stored');
+  assert.equal(await page.innerText('[data-order="A BER B"] .order-text'), 'Army built in Berlin');
   assert.deepEqual(await accessibilityProblems(page), []);
   await page.click('[data-action="ready"]');
   await page.waitForSelector('.diplomacy[data-phase="S1915M"]', { timeout: 30000 });
