@@ -578,15 +578,18 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
                  else Deferred(self._history_state, index, phase, self.note, timestamp))
         orders = orders if orders is not None else Deferred(self._orders_played, index)
         results = Deferred(self._results_of, index, voided, no_result)
-        if self.state_history and not self.state_history.last_key() < phase:
+        # A later phase goes at the end of every history (SortedDict._append, written out:
+        # each Python call and slot costs a phase hundreds of instructions here).
+        played = self.state_history._keys
+        if played and not (played[-1].__class__ is PhaseName and played[-1]._rank < phase._rank):
             for history, value in ((self.state_history, state), (self.order_history, orders),
                                    (self.result_history, results), (self.message_history, messages)):
                 history.put(phase, value)
-        else:  # a later phase: at the end of every history
-            self.state_history._append(phase, state)
-            self.order_history._append(phase, orders)
-            self.result_history._append(phase, results)
-            self.message_history._append(phase, messages)
+        else:
+            for history, value in ((self.state_history, state), (self.order_history, orders),
+                                   (self.result_history, results), (self.message_history, messages)):
+                history._keys.append(phase)
+                history._values[phase] = value
         self.messages = SortedDict(int, Message)
         self._unchecked.clear()
         self._voided.clear()

@@ -57,11 +57,6 @@ class SortedDict:
 
     __setitem__ = put
 
-    def _append(self, key: Any, value: Any) -> None:
-        """put() of a key of key_type known to sort after every key here."""
-        self._keys.append(key)
-        self._values[key] = value
-
     def _value(self, key: Any) -> Any:
         value = self._values[key]
         if type(value) is Deferred:
