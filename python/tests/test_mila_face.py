@@ -532,6 +532,21 @@ def test_ordered_units_list_void_orders_and_civil_disorder_but_no_retreat_disban
     assert game.ordered_units["GERMANY"] == [] and game.ordered_units["ITALY"] == ["A TYR"]
 
 
+def test_a_void_adjustment_order_is_kept_in_the_words_milas_game_read():
+    # MILA's answers for the same calls (but for the order of the lists): its phrase
+    # reader reads the text as "V", voided under that name.
+    game = Game()
+    game.set_current_phase("W1901A")
+    game.clear_units()
+    game.set_units("FRANCE", ["A PAR"])
+    game.set_orders("FRANCE", ["England: WAIVE (*bounce*) |", "A MAR B"])
+    assert game.error == ["BAD ADJUSTMENT ORDER: V"]
+    assert sorted(game.get_power("FRANCE").adjust) == ["A MAR B", "VOID V"]
+    game.process()
+    assert dict(game.result_history.last_value()) == {"A MAR": [OK], "V": [VOID]}
+    assert sorted(game.ordered_units["FRANCE"]) == ["A MAR", "V"]
+
+
 def test_refused_orders_get_the_first_error_of_milas_checks_in_milas_order():
     # MILA's game.error for the same calls: a support of a move the supported unit cannot
     # make is refused as that, before the supporter's own reach; a place no such unit can

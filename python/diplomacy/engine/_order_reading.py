@@ -310,6 +310,23 @@ class OrderReading:
             return found + [errors.GAME_INVALID_BUILD_ORDER % order]
         return found + [ours]
 
+    def _mila_void_text(self, power_name: str, text: Any) -> Any:
+        """An adjustment order MILA's Game voids, in the words it keeps after ``VOID`` (and
+        reports its void result under): as written where it is of the other kind (a build
+        where removals are due), else as its phrase reader reads it (``V`` for ``England:
+        WAIVE (*bounce*) |``)."""
+        if not isinstance(text, str):
+            return text
+        order = text.strip()
+        if order == "WAIVE":  # where removals are due
+            return order
+        word = self._mila_expanded(order.split(), [])
+        power = self.powers[power_name]
+        kind = "D" if len(power.centers) < len(power.units) else "B"
+        if not word or (word[-1] in ("B", "D") and word[-1] != kind):
+            return order
+        return " ".join(self._mila_unit_types(word) if word[-1] == "D" else word)
+
     def _mila_words(self, written: List[str], found: List[StringableCode]) -> List[str]:
         """An order's words as MILA's Game has them before checking the order
         (``_expand_order``, ``_expand_coast``, ``_add_unit_types``, the map's

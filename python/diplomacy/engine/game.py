@@ -444,7 +444,8 @@ class Game(SavedGame, LastPhase, OrderReading, PositionEditing, PhaseRecords, Ga
                 self.error.append(self._mila_error(power_name, text)
                                   or StringableCode(f"{power_name}: {json.dumps(text)}: {why}"))
             if phase_type in "RA":
-                self._voided.setdefault(power_name, []).append(text)
+                voided = self._mila_void_text(power_name, text) if phase_type == "A" and expand else text
+                self._voided.setdefault(power_name, []).append(voided)
         if phase_type == "A":
             self._settle_waives(power_name)
         if self._powers_read:
