@@ -127,7 +127,9 @@ void VectorGames::step(const std::int32_t* actions, int width, float* boards, st
       // A waive needs no order: a power that does not build has waived.
       if (power != Power::None) sheet.submit(power, order);
     }
-    state = adjudicate(variant_, rules_, state, sheet.orders(), sheet.ordered()).next;
+    GameState next;
+    advance(variant_, rules_, state, sheet.orders(), sheet.ordered(), next);
+    state = next;
     played.fetch_add(1, std::memory_order_relaxed);
     const bool over = winner(variant_, state) != Power::None || state.phase.year > max_year_;
     done[g] = over ? 1 : 0;

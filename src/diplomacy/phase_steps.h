@@ -25,9 +25,4 @@ PhaseResult adjudicate_adjustments(const Variant& variant, const RuleOptions& ru
 void advance_adjustments(const Variant& variant, const RuleOptions& rules, const GameState& state,
                          const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next);
 
-// The next state of adjudicate(), without the resolutions (why each order succeeded or
-// failed), which self-play never reads; `next` must not be `state`.
-void advance(const Variant& variant, const RuleOptions& rules, const GameState& state,
-             const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next);
-
 }  // namespace stratagem::diplomacy

@@ -74,6 +74,11 @@ struct PhaseResult {
 PhaseResult adjudicate(const Variant& variant, const RuleOptions& rules, const GameState& state,
                        const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered);
 
+// The next state of adjudicate(), without the resolutions (why each order succeeded or
+// failed), for loops that never read them (self-play, VectorEnv); `next` must not be `state`.
+void advance(const Variant& variant, const RuleOptions& rules, const GameState& state,
+             const std::array<Order, kMaxProvinces>& orders, const ProvinceSet& ordered, GameState& next);
+
 // The power that owns at least the variant's victory count of centres, if any.
 Power winner(const Variant& variant, const GameState& state);
 
